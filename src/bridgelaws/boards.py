@@ -1,0 +1,93 @@
+"""Boards: the board number gives the dealer and the vulnerability (Law 2).
+
+>>> from bridgelaws.boards import Board
+>>> b = Board(7)
+>>> b.dealer_name, b.vulnerable
+('S', 'all')
+>>> Board(17).vulnerable == Board(1).vulnerable
+True
+
+Markings on a physical board decide for the session even when they are wrong
+(Law 2), so ``dealer`` and ``vulnerable`` may be given explicitly.
+"""
+
+from __future__ import annotations
+
+from .cards import BridgeError, Deal, SEAT_NAMES, parse_seat
+
+__all__ = ["VULNERABILITIES", "dealer_of", "vulnerability_of", "parse_vulnerability",
+           "is_vulnerable", "Board"]
+
+#: vulnerability names in the order of the CASES format
+VULNERABILITIES = ("none", "NS", "EW", "all")
+# Law 2: the cycle of 16 boards, as indexes into VULNERABILITIES
+_VUL16 = (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)
+
+_VUL_ALIASES = {
+    "none": 0, "-": 0, "love": 0, "o": 0, "0": 0,
+    "ns": 1, "n-s": 1, "n": 1,
+    "ew": 2, "e-w": 2, "e": 2,
+    "all": 3, "both": 3, "b": 3,
+}
+
+
+def dealer_of(board: int) -> int:
+    """Law 2: board 1 N, 2 E, 3 S, 4 W, then again."""
+    return (board - 1) % 4
+
+
+def vulnerability_of(board: int) -> str:
+    """Law 2: ``"none"``, ``"NS"``, ``"EW"`` or ``"all"``; the cycle repeats every 16 boards."""
+    return VULNERABILITIES[_VUL16[(board - 1) % 16]]
+
+
+def parse_vulnerability(text: str) -> str:
+    """Accepts the CASES names and the PBN ones (``None``, ``Love``, ``NS``, ``EW``, ``All``, ``Both``)."""
+    try:
+        return VULNERABILITIES[_VUL_ALIASES[str(text).strip().lower()]]
+    except KeyError:
+        raise BridgeError(f"unknown vulnerability {text!r} (expected none, NS, EW or all)") from None
+
+
+def is_vulnerable(vulnerable: str, seat: int) -> bool:
+    """Whether ``seat``'s side is vulnerable."""
+    i = VULNERABILITIES.index(vulnerable)
+    return i == 3 or (i == 1 and seat & 1 == 0) or (i == 2 and seat & 1 == 1)
+
+
+class Board:
+    """A board: its number, the dealer, the vulnerability and (usually) the deal."""
+
+    __slots__ = ("number", "dealer", "vulnerable", "deal")
+
+    def __init__(self, number: int | None = None, deal: Deal | None = None, *,
+                 dealer: int | str | None = None, vulnerable: str | None = None):
+        if number is not None and (not isinstance(number, int) or number < 1):
+            raise BridgeError(f"board number {number!r} is not a positive whole number")
+        if dealer is None:
+            if number is None:
+                raise BridgeError("a board needs a number or an explicit dealer")
+            dealer = dealer_of(number)
+        elif isinstance(dealer, str):
+            dealer = parse_seat(dealer)
+        if vulnerable is None:
+            if number is None:
+                raise BridgeError("a board needs a number or an explicit vulnerability")
+            vulnerable = vulnerability_of(number)
+        else:
+            vulnerable = parse_vulnerability(vulnerable)
+        self.number = number
+        self.dealer = dealer
+        self.vulnerable = vulnerable
+        self.deal = deal
+
+    @property
+    def dealer_name(self) -> str:
+        return SEAT_NAMES[self.dealer]
+
+    def vulnerable_seat(self, seat: int) -> bool:
+        return is_vulnerable(self.vulnerable, seat)
+
+    def __repr__(self) -> str:
+        return (f"Board({self.number!r}, dealer={self.dealer_name!r}, "
+                f"vulnerable={self.vulnerable!r})")

@@ -1,0 +1,116 @@
+"""The format-neutral record of one board as a file tells it.
+
+PBN and LIN readers produce :class:`BoardRecord` objects; writers take them.
+A record keeps what the file says, as the file says it (calls and cards as
+strings): it is the table engine (:mod:`bridgelaws.table`) that decides what
+follows from it.  :func:`bridgelaws.formats.replay.replay_record` turns a record
+into a :class:`~bridgelaws.table.Table`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["AuctionCall", "ScoreTable", "BoardRecord", "Source"]
+
+
+@dataclass
+class Source:
+    """Where a record came from: file name and the line (1-based) where it starts."""
+    file: str = "<string>"
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+
+@dataclass
+class AuctionCall:
+    """One call as recorded: ``"P"``, ``"X"``, ``"XX"`` or a bid like ``"1C"``/``"3N"``.
+
+    ``alert`` is True when the call was alerted (PBN ``!`` or ``$15``-style
+    suffixes, LIN ``!``); ``note`` is the explanation text, if the file gives one.
+    """
+    call: str
+    alert: bool = False
+    note: str | None = None
+
+
+@dataclass
+class ScoreTable:
+    """A PBN table tag (``ScoreTable``, ``TotalScoreTable``, ``OptimumResultTable``...).
+
+    ``columns`` are the column specifications as written (``"Rank\\2R"``);
+    ``names`` the bare column names; ``rows`` the cell strings (quotes removed).
+    """
+    columns: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return [c.split("\\")[0] for c in self.columns]
+
+    def dicts(self) -> list[dict[str, str]]:
+        names = self.names
+        return [dict(zip(names, row)) for row in self.rows]
+
+
+@dataclass
+class BoardRecord:
+    """One board at one table as recorded in a file.
+
+    Attributes
+    ----------
+    board:      board number, if known.
+    dealer:     ``"N"``/``"E"``/``"S"``/``"W"`` as recorded (``None`` when not given).
+    vulnerable: ``"none"``/``"NS"``/``"EW"``/``"all"`` as recorded.
+    deal:       PBN deal notation ``"N:... ... ... ..."`` (``None`` when not given).
+    auction:    the calls in order, starting with ``auction_start`` (usually the dealer).
+    auction_start: the seat of the first call of ``auction``.
+    auction_complete: False when the record stops mid-auction (PBN ``*``); True
+                otherwise.  ``"AP"`` is expanded into passes by the reader.
+    play_leader: PBN: the seat of the first column of the play section (the
+                opening leader); ``None`` when the play is in played order.
+    play_rows:  PBN: one list per trick of four card strings (``None`` for ``-``),
+                the columns being ``play_leader`` and the next seats clockwise.
+    play_sequence: LIN: the cards in the order they were played.
+    claim_tricks: the total number of tricks the declaring side took according to
+                a claim that ended the play (LIN ``mc``), or ``None``.
+    contract, declarer, result, score: the recorded result (strings as written;
+                ``result`` the number of tricks the declarer took, as an int).
+    tags:       every tag of the record, name -> value (PBN) or LIN command -> value.
+    tables:     PBN table tags by name.
+    notes:      PBN notes by number (``{1: "text"}``) for auction and play.
+    players:    seat letter -> name.
+    room:       ``"open"``/``"closed"`` for vugraph records, else ``None``.
+    source:     file and line.
+    """
+    board: int | None = None
+    dealer: str | None = None
+    vulnerable: str | None = None
+    deal: str | None = None
+    auction: list[AuctionCall] = field(default_factory=list)
+    auction_start: str | None = None
+    auction_complete: bool = True
+    play_leader: str | None = None
+    play_rows: list[list[str | None]] = field(default_factory=list)
+    play_sequence: list[str] = field(default_factory=list)
+    claim_tricks: int | None = None
+    contract: str | None = None
+    declarer: str | None = None
+    result: int | None = None
+    score: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+    tables: dict[str, ScoreTable] = field(default_factory=dict)
+    notes: dict[int, str] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)
+    room: str | None = None
+    source: Source = field(default_factory=Source)
+
+    @property
+    def has_auction(self) -> bool:
+        return bool(self.auction)
+
+    @property
+    def has_play(self) -> bool:
+        return bool(self.play_rows) or bool(self.play_sequence)
