@@ -1,0 +1,141 @@
+"""The ``bridgelaws`` command.
+
+    bridgelaws case FILE|-          replay a ruling case (shared/CASES.md), print its state as JSON
+    bridgelaws replay FILE...       replay every board of PBN or LIN files and check their results
+
+Bad input ends with a one-line message naming where and why, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from .cards import BridgeError
+
+__all__ = ["main"]
+
+
+def _cmd_case(args) -> int:
+    from .formats.case import run_case
+    state = run_case(args.file)
+    json.dump(state, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def read_records(path: str):
+    """The board records of a PBN or LIN file (by its extension, else by its content)."""
+    lower = path.lower()
+    if lower.endswith(".lin"):
+        from .formats.lin import read_lin
+        return read_lin(path)
+    if lower.endswith(".pbn"):
+        from .formats.pbn import read_pbn
+        return read_pbn(path)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(2048)
+    except OSError as e:
+        raise BridgeError(f"cannot read: {e.strerror}", path) from None
+    if b"|" in head and b"[" not in head[:50]:
+        from .formats.lin import read_lin
+        return read_lin(path)
+    from .formats.pbn import read_pbn
+    return read_pbn(path)
+
+
+def _board_line(r) -> str:
+    rec = r.record
+    t = r.table
+    board = rec.board if rec.board is not None else "?"
+    room = f" {rec.room}" if rec.room else ""
+    if t is None:
+        return f"board {board:>3}{room}: not replayed ({r.error or 'no deal or auction'})"
+    contract = r.contract or "-"
+    decl = t.declarer_name or "-"
+    tricks = "-" if r.tricks is None else str(r.tricks)
+    score = "-" if r.score is None else f"{r.score:+d}"
+    line = f"board {board:>3}{room}: {contract:<5} by {decl}  tricks {tricks:>2}  NS {score:>6}  {r.status}"
+    if t.irregularities:
+        from .i18n import message
+        irr = t.irregularities[0]
+        line += "  " + message(f"irregularity.{irr.kind}") + f" (Law {', '.join(irr.laws)})"
+    if r.differences:
+        line += "  [" + "; ".join(r.differences) + "]"
+    return line
+
+
+def _cmd_replay(args) -> int:
+    from .formats.replay import replay_record
+    status = 0
+    counts: dict[str, int] = {}
+    total = 0
+    start = time.monotonic()
+    last_progress = start
+    show_progress = not args.quiet and (sys.stderr.isatty() or args.progress)
+    for path in args.files:
+        try:
+            records = read_records(path)
+        except BridgeError as e:
+            print(f"bridgelaws: {e}", file=sys.stderr)
+            status = 2
+            continue
+        if not args.summary_only:
+            print(f"# {os.path.basename(path)}: {len(records)} board(s)")
+        for rec in records:
+            r = replay_record(rec)
+            total += 1
+            counts[r.status] = counts.get(r.status, 0) + 1
+            if not args.summary_only:
+                print(_board_line(r))
+            now = time.monotonic()
+            if show_progress and now - last_progress > 1.0:
+                print(f"  ... {total} boards replayed ({total / (now - start):.0f}/s)",
+                      file=sys.stderr)
+                last_progress = now
+    elapsed = time.monotonic() - start
+    parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    print(f"summary: {total} boards from {len(args.files)} file(s): {parts or 'none'} "
+          f"in {elapsed:.2f} s")
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="bridgelaws",
+                                description="The Laws of Duplicate Bridge as an engine.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("case", help="replay a ruling case (JSON) and print the table's state")
+    c.add_argument("file", help="the case file, or - for standard input")
+    c.add_argument("--pretty", action="store_true", help="indent the JSON")
+    c.set_defaults(func=_cmd_case)
+
+    r = sub.add_parser("replay", help="replay the boards of PBN or LIN files and check results")
+    r.add_argument("files", nargs="+", metavar="FILE")
+    r.add_argument("--summary-only", action="store_true", help="print only the summary line")
+    r.add_argument("--progress", action="store_true", help="show progress even when not a terminal")
+    r.add_argument("--quiet", action="store_true", help="never show progress")
+    r.set_defaults(func=_cmd_replay)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except BridgeError as e:
+        print(f"bridgelaws: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

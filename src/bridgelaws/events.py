@@ -1,0 +1,86 @@
+"""The things that happen at a table, irregular ones included.
+
+A :class:`~bridgelaws.table.Table` is a log of these events; everything else is
+derived from the log.  Seats, calls and cards are the small integers of
+:mod:`bridgelaws.cards` and :mod:`bridgelaws.calls`.
+
+>>> from bridgelaws.events import MakeCall, PlayCard
+>>> from bridgelaws.calls import parse_call
+>>> MakeCall(by=2, call=parse_call("1H"))
+MakeCall(by=2, call=5, artificial=False, comparable=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Event", "MakeCall", "PlayCard", "ExposeCard", "Choose", "DrawAttention",
+           "Claim", "Concede", "Respond"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a player did; ``by`` is the seat (0..3) that acted."""
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class MakeCall(Event):
+    """A call, in turn or not, legal or not.
+
+    ``artificial`` and ``comparable`` carry the Director's judgements (Laws 23,
+    29C); ``comparable=None`` means no judgement was given.
+    """
+    call: int
+    artificial: bool = False
+    comparable: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Event):
+    """A card led or played, in turn or not.  A card from dummy is played ``by`` dummy's seat."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExposeCard(Event):
+    """A card exposed other than by playing it: dropped, shown or named."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Event):
+    """The answer to the pending decision, with the option's arguments where it has any."""
+    option: str
+    suit: int | None = None
+    suits: tuple[int, ...] | None = None
+    card: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAttention(Event):
+    """Attention drawn to an irregularity, e.g. ``what="revoke"`` (Law 62)."""
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Event):
+    """A claim that the claimer's side will win ``tricks`` of the remaining tricks (Law 68A).
+
+    ``line`` is the claimer's statement, an ordered list of card or suit names,
+    when one was recorded (Law 68C).
+    """
+    tricks: int
+    line: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Event):
+    """A concession of ``tricks`` of the remaining tricks to the opponents (Law 68B)."""
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Respond(Event):
+    """An answer to a claim or concession: ``"accept"`` or ``"dispute"``."""
+    answer: str

@@ -1,0 +1,179 @@
+"""The JSON ruling case of shared/CASES.md: read a case, replay it, report the state.
+
+>>> from bridgelaws.formats.case import run_case
+>>> state = run_case({"board": 7,
+...     "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
+...     "events": [{"by": "S", "call": "1H"}, {"by": "W", "call": "P"}]})
+>>> state["to_act"], state["legal_calls"][:4]
+('N', ['P', '1S', '1N', '2C'])
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..boards import Board
+from ..calls import parse_call
+from ..cards import BridgeError, Deal, SUIT_LETTERS, parse_card, parse_seat
+from ..events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
+                      PlayCard, Respond)
+from ..laws.edition import edition as make_edition
+from ..table import Table
+
+__all__ = ["load_case", "parse_event", "case_table", "run_case", "event_to_json"]
+
+_ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond")
+
+
+def _suit(text, where: str) -> int:
+    if isinstance(text, str) and text.strip().upper() in ("C", "D", "H", "S"):
+        return SUIT_LETTERS.index(text.strip().upper())
+    raise BridgeError(f"unknown suit {text!r} (expected C, D, H or S)", where)
+
+
+def parse_event(obj, index: int) -> Event:
+    """One event object of a case -> an :class:`~bridgelaws.events.Event`."""
+    where = f"event {index}"
+    if not isinstance(obj, dict):
+        raise BridgeError("an event is a JSON object", where)
+    if "by" not in obj:
+        raise BridgeError("the event has no 'by' (the seat that acted)", where)
+    try:
+        by = parse_seat(obj["by"]) if isinstance(obj["by"], str) else _bad_seat(obj["by"])
+        actions = [k for k in _ACTIONS if k in obj]
+        if len(actions) != 1:
+            raise BridgeError("an event has exactly one of " + ", ".join(_ACTIONS)
+                              + (f" (found {', '.join(actions)})" if actions else ""))
+        key = actions[0]
+        value = obj[key]
+        if key == "call":
+            return MakeCall(by, parse_call(value), artificial=bool(obj.get("artificial", False)),
+                            comparable=obj.get("comparable"))
+        if key == "play":
+            return PlayCard(by, parse_card(value))
+        if key == "expose":
+            return ExposeCard(by, parse_card(value))
+        if key == "choose":
+            if not isinstance(value, str):
+                raise BridgeError(f"an option is a name, not {value!r}")
+            suit = _suit(obj["suit"], where) if "suit" in obj else None
+            suits = tuple(_suit(s, where) for s in obj["suits"]) if "suits" in obj else None
+            card = parse_card(obj["card"]) if "card" in obj else None
+            return Choose(by, value, suit=suit, suits=suits, card=card)
+        if key == "attention":
+            return DrawAttention(by, str(value))
+        if key in ("claim", "concede"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BridgeError(f"a {key} is a number of tricks, not {value!r}")
+            if key == "concede":
+                return Concede(by, value)
+            line = obj.get("line")
+            if line is not None and (not isinstance(line, list)
+                                     or not all(isinstance(x, str) for x in line)):
+                raise BridgeError("a claim's line is a list of card or suit names")
+            return Claim(by, value, tuple(line) if line is not None else None)
+        return Respond(by, str(value))
+    except BridgeError as e:
+        raise BridgeError(e.reason, where) from None
+
+
+def _bad_seat(value):
+    raise BridgeError(f"unknown seat {value!r} (expected N, E, S or W)")
+
+
+def load_case(source) -> dict:
+    """Read a case from a path, ``-`` (standard input), a JSON string or a dict."""
+    import sys
+    if isinstance(source, dict):
+        return source
+    name = str(source)
+    try:
+        if source == "-":
+            text, name = sys.stdin.read(), "<stdin>"
+        elif isinstance(source, str) and source.lstrip().startswith("{"):
+            text, name = source, "<string>"
+        else:
+            with open(source, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise BridgeError(f"cannot read the case: {e.strerror}", name) from None
+    except UnicodeDecodeError:
+        raise BridgeError("the case is not UTF-8 text", name) from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BridgeError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}",
+                          name) from None
+    if not isinstance(obj, dict):
+        raise BridgeError("a case is a JSON object", name)
+    return obj
+
+
+def case_table(case: dict, *, apply_events: bool = True) -> Table:
+    """The :class:`~bridgelaws.table.Table` of a case, with its events applied."""
+    if "deal" not in case:
+        raise BridgeError("the case has no 'deal'", "case")
+    board_no = case.get("board")
+    if board_no is not None and (not isinstance(board_no, int) or isinstance(board_no, bool)
+                                 or board_no < 1):
+        raise BridgeError(f"board {board_no!r} is not a positive whole number", "case")
+    if board_no is None and ("dealer" not in case or "vulnerable" not in case):
+        raise BridgeError("the case needs a 'board' number, or both 'dealer' and 'vulnerable'",
+                          "case")
+    try:
+        deal = Deal.from_pbn(str(case["deal"]))
+        deal.check_complete()
+        board = Board(board_no, deal, dealer=case.get("dealer"), vulnerable=case.get("vulnerable"))
+        ed = make_edition(case.get("edition"))
+    except BridgeError as e:
+        raise BridgeError(e.reason, e.where or "case") from None
+    table = Table(board, edition=ed)
+    events = case.get("events", [])
+    if not isinstance(events, list):
+        raise BridgeError("'events' is a list", "case")
+    if apply_events:
+        for i, obj in enumerate(events):
+            table.apply(parse_event(obj, i))
+    return table
+
+
+def run_case(case) -> dict:
+    """Replay a case and return its state (the output of ``bridgelaws case``)."""
+    return case_table(load_case(case)).state()
+
+
+def event_to_json(event: Event) -> dict:
+    """The JSON object of an event (the inverse of :func:`parse_event`)."""
+    from ..calls import call_name
+    from ..cards import SEAT_NAMES, card_name
+    out: dict = {"by": SEAT_NAMES[event.by]}
+    t = type(event)
+    if t is MakeCall:
+        out["call"] = call_name(event.call)
+        if event.artificial:
+            out["artificial"] = True
+        if event.comparable is not None:
+            out["comparable"] = event.comparable
+    elif t is PlayCard:
+        out["play"] = card_name(event.card)
+    elif t is ExposeCard:
+        out["expose"] = card_name(event.card)
+    elif t is Choose:
+        out["choose"] = event.option
+        if event.suit is not None:
+            out["suit"] = SUIT_LETTERS[event.suit]
+        if event.suits is not None:
+            out["suits"] = [SUIT_LETTERS[s] for s in event.suits]
+        if event.card is not None:
+            out["card"] = card_name(event.card)
+    elif t is DrawAttention:
+        out["attention"] = event.what
+    elif t is Claim:
+        out["claim"] = event.tricks
+        if event.line is not None:
+            out["line"] = list(event.line)
+    elif t is Concede:
+        out["concede"] = event.tricks
+    elif t is Respond:
+        out["respond"] = event.answer
+    return out

@@ -1,0 +1,222 @@
+"""Replay a recorded board through the table and compare it with what the file says.
+
+>>> from bridgelaws.formats.record import BoardRecord, AuctionCall
+>>> rec = BoardRecord(board=1, deal="N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
+...                   auction=[AuctionCall(c) for c in "2N P 3N P P P".split()],
+...                   contract="3N", declarer="N", result=9)
+>>> r = replay_record(rec)
+>>> r.status, r.contract, r.tricks, r.score
+('agreed', '3N', 9, 400)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..boards import Board, parse_vulnerability
+from ..calls import parse_call
+from ..cards import BridgeError, Deal, SEAT_NAMES, parse_card, parse_seat
+from ..events import Claim, MakeCall, PlayCard, Respond
+from ..scoring.contract import score_ns
+from ..table import COMPLETE, PLAY, Table, TableError
+from .record import BoardRecord
+
+__all__ = ["ReplayResult", "replay_record", "parse_side_value"]
+
+
+@dataclass
+class ReplayResult:
+    """What replaying one record gave, and how it compares with the record.
+
+    ``status`` is one of:
+
+    * ``"agreed"``: the engine's contract, declarer, tricks and score agree with
+      every one the record gives (``tricks`` is the declarer's, ``score`` North-South's);
+    * ``"differs"``: some recorded figure differs (``differences`` says which);
+    * ``"irregular"``: the table recognised an irregularity (``table.irregularities``);
+    * ``"no_play"``: the auction was replayed but the record has neither play nor result;
+    * ``"incomplete"``: the record stops before the end of the auction or play;
+    * ``"no_deal"``: nothing to replay (no deal or no auction).
+    """
+    record: BoardRecord
+    table: Table | None
+    status: str
+    differences: list[str] = field(default_factory=list)
+    error: str | None = None
+    tricks: int | None = None
+    score: int | None = None
+
+    @property
+    def contract(self) -> str | None:
+        t = self.table
+        if t is None:
+            return None
+        if t.contract is not None:
+            return str(t.contract)
+        return "P" if t.auction.is_passed_out else None
+
+
+_SIDE_VALUE = re.compile(r"^\^?\s*(?:(NS|EW)\s+)?(-?\d+)(?:\s+(NS|EW)\s+(-?\d+))?\s*$")
+
+
+def parse_side_value(text: str | None, declarer: int | None) -> tuple[int | None, int | None]:
+    """PBN ``Result``/``Score`` values (``"9"``, ``"NS 620"``, ``"EW 4 NS 9"``) ->
+    ``(for NS, for EW)``, where a bare number is the declarer's (PBN 3.4.15, 4.2.1)."""
+    if text is None:
+        return None, None
+    m = _SIDE_VALUE.match(text.strip())
+    if not m:
+        return None, None
+    side1, v1, side2, v2 = m.groups()
+    ns = ew = None
+    if side1 is None:
+        if declarer is None:
+            return None, None
+        if declarer & 1 == 0:
+            ns = int(v1)
+        else:
+            ew = int(v1)
+    else:
+        if side1 == "NS":
+            ns = int(v1)
+        else:
+            ew = int(v1)
+        if side2 == "NS":
+            ns = int(v2)
+        elif side2 == "EW":
+            ew = int(v2)
+    return ns, ew
+
+
+def _board_of(record: BoardRecord) -> Board:
+    deal = Deal.from_pbn(record.deal)
+    return Board(record.board if record.board and record.board > 0 else None, deal,
+                 dealer=record.dealer if record.dealer else None if record.board else "N",
+                 vulnerable=(parse_vulnerability(record.vulnerable) if record.vulnerable
+                             else None if record.board else "none"))
+
+
+def replay_record(record: BoardRecord) -> ReplayResult:
+    """Replay the auction, the play and any claim of ``record`` through a :class:`Table`."""
+    if not record.deal or (not record.auction and not record.has_play):
+        return ReplayResult(record, None, "no_deal")
+    try:
+        board = _board_of(record)
+        table = Table(board)
+    except BridgeError as e:
+        return ReplayResult(record, None, "no_deal", error=f"{record.source}: {e.reason}")
+    try:
+        _replay_auction(record, table)
+        if table.phase == PLAY and not table.director_required:
+            _replay_play(record, table)
+    except (TableError, BridgeError) as e:
+        return ReplayResult(record, table, "irregular" if table.irregularities else "differs",
+                            [f"event {len(table.events)}: {e.reason}"],
+                            error=f"{record.source}: {e}")
+    return _compare(record, table)
+
+
+def _replay_auction(record: BoardRecord, table: Table) -> None:
+    start = parse_seat(record.auction_start) if record.auction_start else table.board.dealer
+    for i, ac in enumerate(record.auction):
+        seat = (start + i) & 3
+        table.apply(MakeCall(seat, parse_call(ac.call)))
+        if table.pending is not None:
+            return
+
+
+def _replay_play(record: BoardRecord, table: Table) -> None:
+    if record.play_sequence:
+        deal = table.deal
+        for name in record.play_sequence:
+            card = parse_card(name)
+            seat = deal.holder(card)
+            table.apply(PlayCard(seat, card))
+            if table.pending is not None or table.phase != PLAY:
+                return
+    elif record.play_rows:
+        first = parse_seat(record.play_leader) if record.play_leader else table.trick_leader
+        for row in record.play_rows:
+            leader = table.trick_leader if table.phase == PLAY else None
+            if leader is None:
+                return
+            for k in range(4):
+                seat = (leader + k) & 3
+                name = row[(seat - first) & 3] if len(row) == 4 else None
+                if name is None:
+                    break
+                table.apply(PlayCard(seat, parse_card(name)))
+                if table.pending is not None:
+                    return
+            else:
+                continue
+            break
+    _replay_claim(record, table)
+
+
+def _replay_claim(record: BoardRecord, table: Table) -> None:
+    """A play record that stops early ends with a claim (LIN ``mc``) or a result that
+    counts the claimed tricks (PBN): agreed by both defenders (Law 69A)."""
+    if table.phase != PLAY or table.pending is not None:
+        return
+    total = record.claim_tricks
+    if total is None and record.result is not None and record.has_play:
+        total = record.result
+    if total is None:
+        return
+    side = table.declarer & 1
+    n = total - table.won[side]
+    remaining = 13 - len(table.tricks)
+    if not 0 <= n <= remaining:
+        raise TableError(f"the record claims {total} tricks for the declaring side, which has "
+                         f"won {table.won[side]} with {remaining} to play")
+    d = table.declarer
+    table.apply(Claim(d, n))
+    table.apply(Respond((d + 1) & 3, "accept"))
+    table.apply(Respond((d + 3) & 3, "accept"))
+
+
+def _compare(record: BoardRecord, table: Table) -> ReplayResult:
+    diffs: list[str] = []
+    contract = (str(table.contract) if table.contract is not None else
+                "P" if table.auction.is_passed_out else None)
+    if record.contract and contract is not None:
+        rc = record.contract.strip().upper().replace("NT", "N")
+        if rc in ("PASS", "AP"):
+            rc = "P"
+        if rc != contract:
+            diffs.append(f"contract: recorded {record.contract}, engine {contract}")
+    if record.declarer and table.declarer is not None:
+        if record.declarer.strip().upper()[:1] != SEAT_NAMES[table.declarer]:
+            diffs.append(f"declarer: recorded {record.declarer}, engine {SEAT_NAMES[table.declarer]}")
+    # the engine's tricks: from the play (and claim), or the recorded result when the
+    # record has no play (the score is then Law 77's for that result)
+    tricks = score = None
+    if table.phase == COMPLETE:
+        tricks, score = table.declarer_tricks, table.score_ns
+        if record.result is not None and table.contract is not None and record.result != tricks:
+            diffs.append(f"tricks: recorded {record.result}, engine {tricks}")
+    elif table.phase == PLAY and not record.has_play and record.result is not None:
+        if not 0 <= record.result <= 13:
+            diffs.append(f"tricks: recorded {record.result}, not 0 to 13")
+        else:
+            tricks = record.result
+            score = score_ns(table.contract, table.declarer, table.board.vulnerable, tricks)
+    if score is not None and table.contract is not None:
+        ns, ew = parse_side_value(record.score, table.declarer)
+        if ns is not None and ns != score:
+            diffs.append(f"score: recorded NS {ns}, engine NS {score}")
+        elif ns is None and ew is not None and ew != -score:
+            diffs.append(f"score: recorded EW {ew}, engine EW {-score}")
+    if table.irregularities:
+        status = "irregular"
+    elif diffs:
+        status = "differs"
+    elif score is not None:
+        status = "agreed"
+    elif table.phase == PLAY and not record.has_play:
+        status = "no_play"
+    else:
+        status = "incomplete"
+    return ReplayResult(record, table, status, diffs, tricks=tricks, score=score)

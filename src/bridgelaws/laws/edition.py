@@ -1,0 +1,57 @@
+"""Editions of the Laws: the hooks a set of Laws answers for the table.
+
+``Laws2017`` (the 2017 Laws as amended in 2024) is the default.  An older
+edition is a small subclass that overrides only the hooks that differ, as
+python-chess's variants override a few methods of ``Board``.
+
+>>> from bridgelaws.laws.edition import edition
+>>> edition("2017").name
+'2017'
+"""
+
+from __future__ import annotations
+
+from .ruling import Irregularity, Ruling
+
+__all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
+
+
+class Edition:
+    """The hooks through which the table asks the Laws what follows from an act."""
+
+    name = "base"
+
+    def rule(self, table, irregularity: Irregularity) -> Ruling | None:
+        """The ruling on ``irregularity``, or ``None`` when play simply goes on.
+
+        The base answer: the Director must be called (Law 9B1) and rules; the
+        table waits.
+        """
+        return Ruling(irregularity, irregularity.laws, director=True)
+
+
+class Laws2017(Edition):
+    """The Laws of Duplicate Bridge 2017, as amended from 1 January 2024."""
+
+    name = "2017"
+
+    def rule(self, table, irregularity: Irregularity) -> Ruling | None:
+        if irregularity.kind == "revoke":
+            # Law 61A defines the revoke; nobody need notice it at once, and play
+            # goes on until attention is drawn (Law 62) or the revoke is
+            # established (Law 63).  The table tracks it.
+            return None
+        return super().rule(table, irregularity)
+
+
+EDITIONS: dict[str, type[Edition]] = {"2017": Laws2017, "2024": Laws2017}
+
+
+def edition(name: str | None) -> Edition:
+    """The edition named ``name`` (``"2017"`` when ``None``)."""
+    from ..cards import BridgeError
+    key = "2017" if name in (None, "") else str(name)
+    try:
+        return EDITIONS[key]()
+    except KeyError:
+        raise BridgeError(f"unknown edition {name!r} (known: {', '.join(sorted(EDITIONS))})") from None

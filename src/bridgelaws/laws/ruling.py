@@ -1,0 +1,75 @@
+"""What the Laws answer to an irregularity, as data.
+
+An :class:`Irregularity` is the fact the table recognised (who did what, at
+which event, under which laws).  A :class:`Ruling` is the Laws' answer: the law
+references, the pending :class:`Decision` (who chooses, among which options) and,
+for each option, the consequences that the table then applies.  Where the Laws
+leave the answer to the Director's judgement, the ruling says so
+(``director=True``) and the judgement comes back as an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Irregularity", "Decision", "Ruling", "IRREGULARITY_KINDS"]
+
+#: every kind of irregularity the table recognises, with the laws that govern it
+IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
+    "pass_out_of_rotation": ("29", "30"),
+    "bid_out_of_rotation": ("29", "31"),
+    "double_out_of_rotation": ("29", "32"),
+    "insufficient_bid": ("27",),
+    "inadmissible_double": ("36",),
+    "bid_above_seven": ("38",),
+    "call_after_final_pass": ("39",),
+    "card_exposed_during_auction": ("24",),
+    "opening_lead_out_of_turn": ("54",),
+    "lead_out_of_turn_by_declarer": ("53", "55"),
+    "lead_out_of_turn_by_defender": ("53", "56"),
+    "premature_play_by_defender": ("57",),
+    "premature_play_by_declarer": ("57C2",),
+    "card_exposed_by_declarer": ("48",),
+    "card_exposed_by_defender": ("49", "50"),
+    "revoke": ("61A",),
+    "disputed_claim": ("68D", "70"),
+    "disputed_concession": ("68D", "70"),
+    "concession_objected_by_partner": ("68B2",),
+}
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """An irregular act recognised at the table.
+
+    ``event`` is the index of the event in the table's log; ``facts`` holds
+    what a ruling needs (the call or card, whose turn it was) as plain values.
+    """
+    kind: str
+    by: int
+    event: int
+    laws: tuple[str, ...]
+    facts: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice pending at the table: ``by`` chooses one of ``options`` (names of CASES.md)."""
+    by: int
+    options: tuple[str, ...]
+    laws: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The Laws' answer to an irregularity.
+
+    ``director`` is True when no mechanical rectification applies and the
+    Director must rule; ``consequences`` maps each option of ``decision`` to the
+    list of consequences the table applies when it is chosen.
+    """
+    irregularity: Irregularity
+    laws: tuple[str, ...]
+    decision: Decision | None = None
+    director: bool = False
+    consequences: dict = field(default_factory=dict, compare=False)

@@ -1,0 +1,593 @@
+"""The table: one board at one table, as a log of events with the state derived from it.
+
+Every act at the table, irregular or not, is an event appended to the log by
+:meth:`Table.apply`; the state (phase, whose turn, legal calls and cards, the
+pending decision, bars, lead restrictions, penalty cards, revokes, contract,
+tricks, score) follows from the log.  Replaying the same log gives the same
+state.  An irregular act is *recorded*, never refused: the table recognises it,
+names it with its law, and asks the edition of the Laws (:mod:`bridgelaws.laws`)
+what follows.  ``strict=True`` makes a table that refuses irregular acts, as
+online play does.
+
+>>> from bridgelaws.table import Table
+>>> from bridgelaws.boards import Board
+>>> from bridgelaws.cards import Deal
+>>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")
+>>> t = Table(Board(1, deal))
+>>> for c in ["2N", "P", "3N", "P", "P", "P"]:
+...     t.call(c)
+>>> t.phase, str(t.contract), t.declarer_name, t.to_act_name
+('play', '3N', 'N', 'E')
+>>> t.play("C9"); sorted(t.legal_card_names())
+['C4', 'CA']
+>>> t.call("P", by="W")                    # nobody calls after the final pass
+>>> t.irregularities[-1].kind, t.laws
+('call_after_final_pass', ['39'])
+"""
+
+from __future__ import annotations
+
+from .auction import Auction
+from .boards import Board
+from .calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid, parse_call
+from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name,
+                    cards_of, parse_card, parse_seat)
+from .events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
+                     PlayCard, Respond)
+from .laws.edition import Edition, Laws2017
+from .laws.ruling import IRREGULARITY_KINDS, Irregularity, Ruling
+from .play import NO_TRUMP, trick_winner
+from .scoring.contract import Contract, score_ns
+
+__all__ = ["Table", "TableError", "IrregularEvent", "Revoke", "AUCTION", "PLAY", "DECISION",
+           "COMPLETE"]
+
+AUCTION, PLAY, DECISION, COMPLETE = "auction", "play", "decision", "complete"
+
+
+class TableError(BridgeError):
+    """An event the table cannot take: it names the event's index and the reason."""
+
+
+class IrregularEvent(TableError):
+    """Raised by a strict table (``strict=True``) for an irregular act."""
+
+    def __init__(self, message: str, where: str | None, irregularity: Irregularity):
+        super().__init__(message, where)
+        self.irregularity = irregularity
+
+
+class Revoke:
+    """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
+
+    __slots__ = ("seat", "trick", "card", "established", "corrected")
+
+    def __init__(self, seat: int, trick: int, card: int):
+        self.seat, self.trick, self.card = seat, trick, card
+        self.established = False
+        self.corrected = False
+
+    def as_dict(self) -> dict:
+        return {"seat": SEAT_NAMES[self.seat], "trick": self.trick,
+                "established": self.established, "corrected": self.corrected}
+
+
+class Table:
+    """One board at one table under the Laws.
+
+    ``board`` gives the dealer and vulnerability (Law 2) and usually the deal;
+    ``deal`` overrides it.  ``edition`` is the set of Laws that answers
+    irregularities (default :class:`~bridgelaws.laws.edition.Laws2017`).
+    """
+
+    def __init__(self, board: Board, deal: Deal | None = None, *, edition: Edition | None = None,
+                 strict: bool = False):
+        deal = deal if deal is not None else board.deal
+        if deal is None:
+            raise BridgeError("a table needs the deal")
+        deal.check_complete()
+        self.board = board
+        self.deal = deal
+        self.edition = edition if edition is not None else Laws2017()
+        self.strict = strict
+        self.events: list[Event] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.hands = list(self.deal.hands)
+        self.auction = Auction(self.board.dealer)
+        self.phase = AUCTION
+        self.contract: Contract | None = None
+        self.declarer: int | None = None
+        self.dummy: int | None = None
+        self.trump = NO_TRUMP
+        self.trick: list[int] = []              # cards of the trick in progress, in play order
+        self.trick_leader: int | None = None
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []   # (leader, cards, winner)
+        self.won = [0, 0]                        # tricks won by NS, EW
+        self.irregularities: list[Irregularity] = []
+        self.rulings: list[Ruling] = []
+        self.pending: Ruling | None = None       # a ruling the table waits on
+        self.revokes: list[Revoke] = []
+        self.laws: list[str] = []
+        self.claim: dict | None = None           # a claim or concession awaiting answers
+        self.barred: dict[int, str] = {}
+        self.lead_restrictions: list[dict] = []
+        self.penalty_cards: dict[int, list[dict]] = {}
+        self.dummy_faced = False
+
+    # --- construction -----------------------------------------------------------
+
+    @classmethod
+    def replay(cls, board: Board, events, **kwargs) -> "Table":
+        """A table with every event of ``events`` applied, in order."""
+        t = cls(board, **kwargs)
+        for e in events:
+            t.apply(e)
+        return t
+
+    def copy(self) -> "Table":
+        """A new table with the same board and log (so the same state)."""
+        return Table.replay(self.board, self.events, deal=self.deal, edition=self.edition,
+                            strict=self.strict)
+
+    # --- derived state ------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act next (call, play, choose or answer a claim), or ``None``."""
+        p = self.pending
+        if p is not None:
+            return p.decision.by if p.decision is not None else None
+        if self.phase == AUCTION:
+            return self.auction.turn
+        if self.phase == PLAY:
+            if self.claim is not None:
+                for seat in self.claim["answer_from"]:
+                    if seat not in self.claim["answers"]:
+                        return seat
+                return None
+            return (self.trick_leader + len(self.trick)) & 3
+        return None
+
+    @property
+    def to_act_name(self) -> str | None:
+        s = self.to_act
+        return None if s is None else SEAT_NAMES[s]
+
+    @property
+    def declarer_name(self) -> str | None:
+        return None if self.declarer is None else SEAT_NAMES[self.declarer]
+
+    @property
+    def decision(self):
+        return self.pending.decision if self.pending is not None else None
+
+    @property
+    def director_required(self) -> bool:
+        """Whether the Director must rule before the table can go on (Law 9B)."""
+        return self.pending is not None and self.pending.director
+
+    def legal_calls(self) -> list[int]:
+        """Every call the seat to act may make lawfully now (empty outside the auction)."""
+        if self.phase != AUCTION or self.pending is not None:
+            return []
+        seat = self.auction.turn
+        if seat in self.barred:
+            return [PASS]
+        return self.auction.legal_calls(seat)
+
+    def legal_call_names(self) -> list[str]:
+        return [call_name(c) for c in self.legal_calls()]
+
+    def legal_cards_mask(self) -> int:
+        """The cards the seat to act may play lawfully now, as a mask (Law 44)."""
+        if self.phase != PLAY or self.pending is not None or self.claim is not None:
+            return 0
+        seat = (self.trick_leader + len(self.trick)) & 3
+        hand = self.hands[seat]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0] // 13]      # Law 44C
+            if follow:
+                return follow
+        return hand                                               # Laws 44A, 44D
+
+    def legal_cards(self) -> list[int]:
+        return list(cards_of(self.legal_cards_mask()))
+
+    def legal_card_names(self) -> list[str]:
+        return [card_name(c) for c in cards_of(self.legal_cards_mask())]
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase == COMPLETE
+
+    @property
+    def tricks_ns_ew(self) -> dict | None:
+        """Tricks won by each side once play is complete (after claims)."""
+        if self.phase != COMPLETE or self.contract is None:
+            return None
+        return {"NS": self.won[0], "EW": self.won[1]}
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        if self.declarer is None:
+            return None
+        return self.won[self.declarer & 1]
+
+    @property
+    def score_ns(self) -> int | None:
+        """North-South's Law 77 score once the board is complete (0 when passed out, 22B)."""
+        if self.phase != COMPLETE:
+            return None
+        if self.contract is None:
+            return 0
+        return score_ns(self.contract, self.declarer, self.board.vulnerable,
+                        self.won[self.declarer & 1])
+
+    # --- acting ----------------------------------------------------------------------
+
+    def call(self, call: int | str, by: int | str | None = None, **flags) -> None:
+        """Make a call (``"1H"``, ``"P"``...) by ``by`` (default: the seat whose turn it is)."""
+        if isinstance(call, str):
+            call = parse_call(call)
+        seat = self.auction.turn if by is None else (parse_seat(by) if isinstance(by, str) else by)
+        self.apply(MakeCall(seat, call, **flags))
+
+    def play(self, card: int | str, by: int | str | None = None) -> None:
+        """Play a card (``"SA"``) by ``by`` (default: the seat to play, or the card's holder)."""
+        if isinstance(card, str):
+            card = parse_card(card)
+        if by is None:
+            seat = self.to_act
+            if seat is None or not self.hands[seat] >> card & 1:
+                holder = self.deal.holder(card)
+                seat = holder if holder is not None else 0
+        else:
+            seat = parse_seat(by) if isinstance(by, str) else by
+        self.apply(PlayCard(seat, card))
+
+    def apply(self, event: Event) -> None:
+        """Append ``event`` to the log and update the state.
+
+        Raises :class:`TableError` (naming the event's index) for an event that
+        cannot happen: a card the player does not hold, an unknown seat, an
+        answer to a decision nobody asked for.  Irregular but possible acts are
+        recorded and recognised instead.
+        """
+        index = len(self.events)
+        by = event.by
+        if not isinstance(by, int) or not 0 <= by <= 3:
+            raise TableError(f"unknown seat {by!r}", f"event {index}")
+        if self.pending is not None and self.pending.director and type(event) is not Choose:
+            irr = self.pending.irregularity
+            raise TableError(
+                f"the table waits for the Director's ruling on the {irr.kind.replace('_', ' ')} "
+                f"of event {irr.event} (Law {', '.join(irr.laws)}); no one acts until he has "
+                f"ruled (Law 9B2)", f"event {index}")
+        t = type(event)
+        if t is PlayCard:
+            self._play(event, index)
+        elif t is MakeCall:
+            self._call(event, index)
+        elif t is ExposeCard:
+            self._expose(event, index)
+        elif t is Claim or t is Concede:
+            self._claim(event, index)
+        elif t is Respond:
+            self._respond(event, index)
+        elif t is Choose:
+            self._choose(event, index)
+        elif t is DrawAttention:
+            self._attention(event, index)
+        else:
+            raise TableError(f"unknown event {event!r}", f"event {index}")
+        self.events.append(event)
+
+    # --- irregularities -----------------------------------------------------------------
+
+    def _irregular(self, kind: str, seat: int, index: int, **facts) -> Irregularity:
+        irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
+        if self.strict:
+            raise IrregularEvent(f"{kind.replace('_', ' ')} by {SEAT_NAMES[seat]} "
+                                 f"(Law {', '.join(irr.laws)}) is refused at a strict table",
+                                 f"event {index}", irr)
+        self.irregularities.append(irr)
+        self.laws.extend(irr.laws)
+        ruling = self.edition.rule(self, irr)
+        if ruling is not None:
+            self.rulings.append(ruling)
+            if ruling.director or ruling.decision is not None:
+                self.pending = ruling
+        return irr
+
+    # --- the auction -------------------------------------------------------------------
+
+    def _call(self, event: MakeCall, index: int) -> None:
+        seat, call = event.by, event.call
+        if not isinstance(call, int) or call < 0:
+            raise TableError(f"unknown call {call!r}", f"event {index}")
+        facts = {"call": call_name(call)}
+        if self.phase != AUCTION:
+            # Law 39: a call after the final pass
+            self._irregular("call_after_final_pass", seat, index, **facts)
+            return
+        if is_bid(call) and call > MAX_LEGAL_BID:
+            self._irregular("bid_above_seven", seat, index, **facts)            # Law 38
+            return
+        turn = self.auction.turn
+        if seat != turn:
+            # Laws 28-32: a call out of rotation
+            kind = ("pass_out_of_rotation" if call == PASS else
+                    "double_out_of_rotation" if call in (DOUBLE, REDOUBLE) else
+                    "bid_out_of_rotation")
+            self._irregular(kind, seat, index, turn=SEAT_NAMES[turn], **facts)
+            return
+        if is_bid(call):
+            if self.auction.last_bid is not None and call <= self.auction.last_bid:
+                self._irregular("insufficient_bid", seat, index,                    # Law 27
+                                last_bid=call_name(self.auction.last_bid), **facts)
+                return
+        elif call != PASS and not self.auction.is_legal(seat, call):
+            self._irregular("inadmissible_double", seat, index, **facts)        # Law 36
+            return
+        self.auction.add(seat, call)
+        if self.auction.is_over:
+            self._end_auction()
+
+    def _end_auction(self) -> None:
+        """Law 22: the auction is over; the contract, declarer, dummy and opening leader follow."""
+        a = self.auction
+        if a.is_passed_out:
+            self.phase = COMPLETE                                  # Law 22B: scored 0, no redeal
+            return
+        self.contract = a.contract
+        self.declarer = a.declarer
+        self.dummy = (self.declarer + 2) & 3
+        self.trump = NO_TRUMP if self.contract.strain == 4 else self.contract.strain
+        self.trick_leader = (self.declarer + 1) & 3                # Law 41A: declarer's LHO leads
+        self.phase = PLAY
+
+    # --- the play --------------------------------------------------------------------------
+
+    def _check_holds(self, seat: int, card: int, index: int) -> None:
+        if not isinstance(card, int) or not 0 <= card < 52:
+            raise TableError(f"unknown card {card!r}", f"event {index}")
+        if self.hands[seat] >> card & 1:
+            return
+        name = card_name(card)
+        for n, (_leader, cards, _winner) in enumerate(self.tricks, 1):
+            if card in cards:
+                raise TableError(f"{name} was already played, to trick {n}", f"event {index}")
+        if card in self.trick:
+            raise TableError(f"{name} was already played to this trick", f"event {index}")
+        holder = self.deal.holder(card)
+        hint = ""
+        if holder == self.dummy and seat == self.declarer:
+            hint = "; a card from dummy is played by dummy's seat"
+        raise TableError(f"{SEAT_NAMES[seat]} does not hold {name} "
+                         f"(it is in {SEAT_NAMES[holder]}'s hand{hint})", f"event {index}")
+
+    def _play(self, event: PlayCard, index: int) -> None:
+        seat, card = event.by, event.card
+        self._check_holds(seat, card, index)
+        phase = self.phase
+        if phase == AUCTION:
+            # Law 24: a card led or exposed during the auction period
+            self._irregular("card_exposed_during_auction", seat, index, card=card_name(card))
+            return
+        if phase != PLAY:
+            raise TableError(f"play is over; {SEAT_NAMES[seat]} cannot play {card_name(card)}",
+                             f"event {index}")
+        if self.claim is not None:
+            raise TableError("play has stopped for a claim or concession (Law 68D)",
+                             f"event {index}")
+        trick = self.trick
+        turn = (self.trick_leader + len(trick)) & 3
+        if seat != turn:
+            self._out_of_turn(seat, card, turn, index)
+            return
+        hand = self.hands[seat]
+        if trick:
+            led = trick[0] // 13
+            if card // 13 != led and hand & SUIT_MASKS[led]:
+                # Law 61A: failure to follow suit when able is a revoke
+                self.revokes.append(Revoke(seat, len(self.tricks) + 1, card))
+                self._irregular("revoke", seat, index, card=card_name(card),
+                                trick=len(self.tricks) + 1)
+        elif not self.tricks:
+            self.dummy_faced = True                                # Law 41C: dummy spreads
+        if self.revokes:
+            self._establish_revokes(seat)
+        self.hands[seat] = hand & ~(1 << card)
+        trick.append(card)
+        if len(trick) == 4:
+            winner = trick_winner(trick, self.trick_leader, self.trump)   # Laws 44E, 44F
+            self.tricks.append((self.trick_leader, tuple(trick), winner))
+            self.won[winner & 1] += 1
+            self.trick = []
+            self.trick_leader = winner                             # Law 44G
+            if len(self.tricks) == 13:
+                self.phase = COMPLETE
+
+    def _establish_revokes(self, seat: int) -> None:
+        """Law 63A1: a revoke is established when the offender or his partner leads or
+        plays to a later trick."""
+        this_trick = len(self.tricks) + 1
+        for r in self.revokes:
+            if not r.established and not r.corrected and (r.seat ^ seat) & 1 == 0 \
+                    and this_trick > r.trick:
+                r.established = True
+                self.laws.append("63A1")
+
+    def _out_of_turn(self, seat: int, card: int, turn: int, index: int) -> None:
+        declaring = (seat ^ self.declarer) & 1 == 0
+        facts = {"card": card_name(card), "turn": SEAT_NAMES[turn]}
+        if not self.tricks and not self.trick:
+            if declaring:
+                # Law 54E: an "opening lead" by the declaring side falls under Law 24
+                self._irregular("card_exposed_during_auction", seat, index, **facts)
+            else:
+                self._irregular("opening_lead_out_of_turn", seat, index, **facts)   # Law 54
+        elif not self.trick:
+            self._irregular("lead_out_of_turn_by_declarer" if declaring          # Law 55
+                            else "lead_out_of_turn_by_defender", seat, index, **facts)  # 56
+        elif declaring:
+            self._irregular("premature_play_by_declarer", seat, index, **facts)   # Law 57C2
+        else:
+            self._irregular("premature_play_by_defender", seat, index, **facts)   # Law 57
+
+    def _expose(self, event: ExposeCard, index: int) -> None:
+        seat, card = event.by, event.card
+        self._check_holds(seat, card, index)
+        facts = {"card": card_name(card)}
+        if self.phase == AUCTION or (self.phase == PLAY and not self.dummy_faced):
+            self._irregular("card_exposed_during_auction", seat, index, **facts)   # Law 24
+        elif self.phase == PLAY:
+            if seat == self.dummy:
+                return                     # dummy's cards lie face up already (Law 41D)
+            if seat == self.declarer:
+                self._irregular("card_exposed_by_declarer", seat, index, **facts)  # Law 48
+            else:
+                self._irregular("card_exposed_by_defender", seat, index, **facts)  # Law 49
+        else:
+            raise TableError("play is over; exposing a card changes nothing", f"event {index}")
+
+    # --- claims and concessions -----------------------------------------------------------
+
+    def _claim(self, event, index: int) -> None:
+        seat = event.by
+        is_claim = type(event) is Claim
+        what = "claim" if is_claim else "concession"
+        if self.phase != PLAY:
+            raise TableError(f"a {what} is made during the play (Law 68)", f"event {index}")
+        if self.claim is not None:
+            raise TableError(f"a {self.claim['kind']} is already awaiting answers", f"event {index}")
+        if seat == self.dummy:
+            raise TableError(f"dummy takes no part in the play and cannot make a {what} "
+                             "(Law 43A1)", f"event {index}")
+        remaining = 13 - len(self.tricks)          # a trick in progress counts as remaining
+        n = event.tricks
+        if not isinstance(n, int) or not 0 <= n <= remaining:
+            raise TableError(f"a {what} of {n!r} tricks, but {remaining} remain", f"event {index}")
+        # Law 68A: a claim of some tricks concedes the others; 68B1: a concession
+        claimer_tricks = n if is_claim else remaining - n
+        if seat == self.declarer:
+            answer_from = ((seat + 1) & 3, (seat + 3) & 3)
+        else:
+            answer_from = (self.declarer, (seat + 1) & 3 if (seat + 1) & 3 != self.declarer
+                           else (seat + 3) & 3)
+        self.claim = {"kind": "claim" if is_claim else "concession", "by": seat, "tricks": n,
+                      "claimer_tricks": claimer_tricks, "remaining": remaining,
+                      "answer_from": answer_from, "answers": {}, "event": index,
+                      "line": getattr(event, "line", None)}
+        self.laws.append("68A" if is_claim else "68B1")
+
+    def _respond(self, event: Respond, index: int) -> None:
+        c = self.claim
+        seat = event.by
+        if c is None:
+            raise TableError("there is no claim or concession to answer", f"event {index}")
+        if event.answer not in ("accept", "dispute"):
+            raise TableError(f"an answer is accept or dispute, not {event.answer!r}",
+                             f"event {index}")
+        if seat == (c["by"] + 2) & 3 and c["kind"] == "concession" and c["by"] != self.declarer:
+            if event.answer == "dispute":
+                # Law 68B2: a defender concedes and partner objects at once: no concession
+                self.claim = None
+                self._irregular("concession_objected_by_partner", seat, index)
+                return
+            raise TableError("partner's agreement to a concession is not asked", f"event {index}")
+        if seat not in c["answer_from"]:
+            raise TableError(f"{SEAT_NAMES[seat]} is not an opponent of the "
+                             f"{c['kind']} by {SEAT_NAMES[c['by']]}", f"event {index}")
+        if event.answer == "dispute":
+            kind = "disputed_claim" if c["kind"] == "claim" else "disputed_concession"
+            self._irregular(kind, seat, index, tricks=c["tricks"])    # Laws 68D, 70
+            return
+        c["answers"][seat] = "accept"
+        if all(s in c["answers"] for s in c["answer_from"]):
+            # Law 69A: the claim or concession is agreed; the tricks are scored as stated
+            side = c["by"] & 1
+            self.won[side] += c["claimer_tricks"]
+            self.won[side ^ 1] += c["remaining"] - c["claimer_tricks"]
+            self.laws.append("69A")
+            self.claim = None
+            self.phase = COMPLETE
+
+    # --- decisions and attention ------------------------------------------------------
+
+    def _choose(self, event: Choose, index: int) -> None:
+        p = self.pending
+        if p is None or p.decision is None:
+            if p is not None and p.director:
+                raise TableError("the Director's ruling is awaited; this version of the engine "
+                                 "does not yet apply a rectification for "
+                                 f"{p.irregularity.kind.replace('_', ' ')}", f"event {index}")
+            raise TableError("no decision is pending", f"event {index}")
+        raise TableError("decisions are not applied by this version", f"event {index}")
+
+    def _attention(self, event: DrawAttention, index: int) -> None:
+        if event.what != "revoke":
+            raise TableError(f"unknown attention {event.what!r}", f"event {index}")
+        open_revokes = [r for r in self.revokes if not r.corrected]
+        if not open_revokes:
+            raise TableError("attention drawn to a revoke, but no card played so far failed "
+                             "to follow suit when able (Law 61A)", f"event {index}")
+        r = open_revokes[-1]
+        irr = Irregularity("revoke", r.seat, index, ("62A",) if not r.established else ("63", "64"),
+                           {"trick": r.trick, "card": card_name(r.card)})
+        self.irregularities.append(irr)
+        self.laws.extend(irr.laws)
+        ruling = Ruling(irr, irr.laws, director=True)
+        self.rulings.append(ruling)
+        self.pending = ruling
+
+    # --- reporting -------------------------------------------------------------------------
+
+    def state(self) -> dict:
+        """The state in the form of shared/CASES.md (plus a few added keys)."""
+        phase = self.phase
+        if self.pending is not None and self.pending.decision is not None:
+            phase = DECISION
+        to_act = self.to_act
+        d = self.decision
+        return {
+            "phase": phase,
+            "to_act": None if to_act is None else SEAT_NAMES[to_act],
+            "decision": None if d is None else {
+                "by": SEAT_NAMES[d.by], "options": list(d.options), "laws": list(d.laws)},
+            "legal_calls": self.legal_call_names(),
+            "legal_cards": self.legal_card_names(),
+            "barred": {SEAT_NAMES[s]: v for s, v in sorted(self.barred.items())},
+            "lead_restrictions": list(self.lead_restrictions),
+            "penalty_cards": {SEAT_NAMES[s]: v for s, v in sorted(self.penalty_cards.items())},
+            "revokes": [r.as_dict() for r in self.revokes],
+            "contract": (str(self.contract) if self.contract is not None else
+                         "P" if self.auction.is_passed_out else None),
+            "declarer": self.declarer_name,
+            "tricks": self.tricks_ns_ew,
+            "score_ns": self.score_ns,
+            "laws": list(self.laws),
+            # added keys
+            "board": self.board.number,
+            "dealer": SEAT_NAMES[self.board.dealer],
+            "vulnerable": self.board.vulnerable,
+            "auction": [{"by": SEAT_NAMES[s], "call": call_name(c)} for s, c in self.auction.calls],
+            "trick": [card_name(c) for c in self.trick],
+            "tricks_played": len(self.tricks),
+            "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "event": i.event,
+                                "laws": list(i.laws), **i.facts} for i in self.irregularities],
+            "director": None if not self.director_required else {
+                "irregularity": self.pending.irregularity.kind,
+                "event": self.pending.irregularity.event,
+                "laws": list(self.pending.laws)},
+            "claim": None if self.claim is None else {
+                "kind": self.claim["kind"], "by": SEAT_NAMES[self.claim["by"]],
+                "tricks": self.claim["tricks"],
+                "answers": {SEAT_NAMES[s]: a for s, a in self.claim["answers"].items()}},
+        }
+
+    def __repr__(self) -> str:
+        return (f"<Table board={self.board.number} phase={self.phase} "
+                f"events={len(self.events)} to_act={self.to_act_name}>")
