@@ -54,7 +54,7 @@ def parse_call(text: str) -> int:
     c = _NAMES.get(t)
     if c is not None:
         return c
-    if len(t) >= 2 and t[0].isdigit():
+    if len(t) >= 2 and t.isascii() and t[0].isdigit():
         level_txt = t[:-1] if not t.endswith("NT") else t[:-2]
         strain_txt = t[len(level_txt):]
         if strain_txt == "NT":

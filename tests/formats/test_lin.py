@@ -128,6 +128,13 @@ def test_parse_rs_entry(entry, expected):
     assert parse_rs_entry(entry) == expected
 
 
+def test_board_number_from_ah_or_qx():
+    assert read_lin("qx|o5|md|1,,,|")[0].board == 5
+    assert read_lin("qx|c5|md|1,,,|ah|Round 2 Board 17|")[0].board == 17
+    assert read_lin("md|1,,,|ah|Board 3|")[0].board == 3
+    assert read_lin("md|1,,,|ah|Practice|")[0].board is None
+
+
 def test_an_without_a_call_is_kept_in_tags():
     [r] = read_lin("md|1,,,|an|hello|mb|1C|an|one|an|two|pc|C2|an|late|")
     assert r.auction == [AuctionCall("1C", note="one two")]
@@ -161,18 +168,20 @@ BAD = [
     ("md|1,,,,,|", 1, "hands"),
     ("md|1,,,|\n\nmb|1Z|", 3, "unknown call"),
     ("md|1,,,|mb||", 1, "unknown call"),
+    ("md|1,,,|mb|²3|", 1, "unknown call"),
+    ("md|1,,,|mc|²|", 1, "not a number of tricks"),
     ("md|1,,,|\npc|SX|", 2, "unknown card"),
     ("md|1,,,|pc|S|", 1, "unknown card"),
     ("md|1,,,|mc|ten|", 1, "not a number of tricks"),
     ("md|1,,,|mc|14|", 1, "not a number of tricks"),
     ("md|1,,,|mc||", 1, "not a number of tricks"),
-    ("md|1,,,|\nsv|z|", 1, "unknown vulnerability"),
+    ("md|1,,,|\nsv|z|", 2, "unknown vulnerability"),
     ("pnx|a|", 1, "not a LIN command"),
     ("md|1,,,|\n|mb|p|", 2, "not a LIN command"),
     ("md|1,,,|mb|p", 1, "no closing"),
     ("md|1,,,|\n mb", 2, "not followed by"),
     ("qx|x1|", 1, "qx"),
-    ("vg|a,b,c,1,2|rs|4HE=,9ZZ|qx|o1|md|1,,,|qx|c1|md|1,,,|", 1, "rs entry"),
+    ("vg|a,b,c,1,2|\nrs|4HE=,9ZZ|\nqx|o1|md|1,,,|qx|c1|md|1,,,|", 2, "rs entry"),
 ]
 
 

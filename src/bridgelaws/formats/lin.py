@@ -62,7 +62,7 @@ _DIGIT_OF_DEALER = {seat: digit for digit, seat in _DEALER_DIGITS.items()}
 #: the record's vulnerability -> ``sv`` value
 _SV_OF_VULNERABILITY = {"none": "o", "NS": "n", "EW": "e", "all": "b"}
 _QX_RE = re.compile(r"\s*([oOcC]?)(\d+)")
-_BOARD_RE = re.compile(r"\D*?(\d+)")
+_BOARD_RE = re.compile(r"(\d+)\s*$")  # the last number of an ``ah`` title
 _RS_RE = re.compile(r"([1-7])(NT|[CDHSN])([NESW])(XX|X)?(=|[+-]\d{1,2})?", re.IGNORECASE)
 
 # Commands that are read into fields of the record and not kept in its tags.
@@ -162,12 +162,15 @@ def _parse_mb(value: str) -> AuctionCall:
     """``mb``: a call, ``!`` marking an alert."""
     text = value.strip()
     alert = text.endswith("!")
-    return AuctionCall(call_name(parse_call(text.rstrip("!"))), alert=alert)
+    text = text.rstrip("!")
+    if not text.isascii():  # parse_call would take "²3" for a digit
+        raise BridgeError(f"unknown call {value!r} (expected p, d, r or a bid like 1C or 3N)")
+    return AuctionCall(call_name(parse_call(text)), alert=alert)
 
 
 def _parse_mc(value: str) -> int:
     text = value.strip()
-    if not text.isdigit() or int(text) > 13:
+    if not text.isdecimal() or int(text) > 13:
         raise BridgeError(f"mc {value!r} is not a number of tricks 0-13")
     return int(text)
 
@@ -228,7 +231,8 @@ class _Board:
     line: int
     qx: str | None = None
     room: str | None = None
-    qx_board: int | None = None
+    number: int | None = None
+    vulnerable: str | None = None
     dealer: int | None = None
     deal: Deal | None = None
     has_md: bool = False
@@ -243,26 +247,15 @@ class _Board:
 
 
 def _finish(board: _Board, names: list[str], header: dict[str, str], file: str) -> BoardRecord:
-    tags = {**header, **board.tags}
-    number = board.qx_board
-    if "ah" in tags:
-        m = _BOARD_RE.match(tags["ah"])
-        if m:
-            number = int(m.group(1))
-    vulnerable = None
-    if "sv" in tags:
-        try:
-            vulnerable = parse_vulnerability(tags["sv"])
-        except BridgeError as e:
-            raise BridgeError(e.reason, where=f"{file}:{board.line}") from None
+    """The record of a board read."""
     dealer = SEAT_NAMES[board.dealer] if board.dealer is not None else None
     return BoardRecord(
-        board=number, dealer=dealer, vulnerable=vulnerable,
+        board=board.number, dealer=dealer, vulnerable=board.vulnerable,
         deal=board.deal.to_pbn() if board.deal is not None else None,
         auction=board.auction, auction_start=dealer,
         auction_complete=_auction_complete(board.auction),
         play_sequence=board.play, claim_tricks=board.claim,
-        tags=tags, players=_players(names, board.room), room=board.room,
+        tags={**header, **board.tags}, players=_players(names, board.room), room=board.room,
         source=Source(file, board.line))
 
 
@@ -282,15 +275,12 @@ def _apply_results_lists(records: list[BoardRecord]) -> None:
         if rs is None or r.room is None or r.board is None:
             continue
         vg = r.tags.get("vg", "").split(",")
-        first = int(vg[3]) if len(vg) > 3 and vg[3].strip().isdigit() else lowest[rs]
+        first = int(vg[3]) if len(vg) > 3 and vg[3].strip().isdecimal() else lowest[rs]
         entries = rs.split(",")
         index = 2 * (r.board - first) + (r.room == "closed")
         if 0 <= index < len(entries):
             r.tags["rs_entry"] = entries[index]
-            try:
-                r.contract, r.declarer, r.result = parse_rs_entry(entries[index])
-            except BridgeError as e:
-                raise BridgeError(e.reason, where=str(r.source)) from None
+            r.contract, r.declarer, r.result = parse_rs_entry(entries[index])
 
 
 def _read_text(source, name: str | None) -> tuple[str, str]:
@@ -346,6 +336,9 @@ def read_lin(source: str | os.PathLike | IO, *, name: str | None = None) -> list
             if command in ("pg", "nt"):
                 continue
             if command in _HEADER:
+                if command == "rs":  # check the entries here, to report this line
+                    for entry in value.split(","):
+                        parse_rs_entry(entry)
                 header[command] = value
                 continue
             if command == "qx":
@@ -355,7 +348,9 @@ def read_lin(source: str | os.PathLike | IO, *, name: str | None = None) -> list
                 board.line = line
                 board.qx = value
                 board.tags["qx"] = value
-                board.room, board.qx_board = _parse_qx(value)
+                board.room, number = _parse_qx(value)
+                if "ah" not in board.tags:
+                    board.number = number
                 continue
             if board is None or (command in _BOARD_OPENERS and board.has_md):
                 close()
@@ -373,6 +368,14 @@ def read_lin(source: str | os.PathLike | IO, *, name: str | None = None) -> list
                     call.note = value if call.note is None else f"{call.note} {value}"
                 else:
                     board.tags["an"] = value
+            elif command == "ah":
+                board.tags["ah"] = value
+                m = _BOARD_RE.search(value)
+                if m:
+                    board.number = int(m.group(1))
+            elif command == "sv":
+                board.tags["sv"] = value
+                board.vulnerable = parse_vulnerability(value)
             elif command == "pc":
                 board.play.append(card_name(parse_card(value)))
             elif command == "mc":
@@ -381,6 +384,8 @@ def read_lin(source: str | os.PathLike | IO, *, name: str | None = None) -> list
                 board.tags[command] = value
         except BridgeError as e:
             raise BridgeError(e.reason, where=f"{file}:{line}") from None
+        except (ValueError, IndexError, KeyError) as e:  # a case not foreseen above
+            raise BridgeError(f"bad {command} value {value[:40]!r}: {e}", where=f"{file}:{line}") from None
     close()
     _apply_results_lists(records)
     return records
@@ -445,7 +450,10 @@ def _write_board(record: BoardRecord) -> str:
     if record.board is not None:
         put("ah", f"Board {record.board}")
     if record.vulnerable is not None:
-        put("sv", _SV_OF_VULNERABILITY[parse_vulnerability(record.vulnerable)])
+        try:
+            put("sv", _SV_OF_VULNERABILITY[parse_vulnerability(record.vulnerable)])
+        except BridgeError as e:
+            raise BridgeError(e.reason, where=where) from None
     for c in record.auction:
         try:
             put("mb", _lin_call(c.call) + ("!" if c.alert else ""))

@@ -1,0 +1,256 @@
+"""The table: lawful play (Laws 17-22, 41-44), claims (68-69), and irregularities recognised."""
+
+import pytest
+
+from bridgelaws.boards import Board
+from bridgelaws.cards import Deal, parse_card
+from bridgelaws.events import (Choose, Claim, Concede, DrawAttention, ExposeCard, MakeCall,
+                               PlayCard, Respond)
+from bridgelaws.calls import parse_call
+from bridgelaws.table import COMPLETE, IrregularEvent, PLAY, Table, TableError
+
+DEAL = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")
+
+
+def table(board=1, calls=(), **kw):
+    t = Table(Board(board, DEAL), **kw)
+    for c in calls:
+        t.call(c)
+    return t
+
+
+def play_out(t):
+    """Play the lowest legal card until the end."""
+    while t.phase == PLAY:
+        t.play(t.legal_cards()[0])
+
+
+def test_auction_turns_and_contract():
+    t = table(3, ["P", "P", "1N", "P", "3N", "P", "P", "P"])    # dealer S
+    assert t.phase == PLAY and str(t.contract) == "3N"
+    assert t.declarer == 0 and t.dummy == 2 and t.to_act == 1      # N declares, E leads
+    assert t.state()["auction"][0] == {"by": "S", "call": "P"}
+
+
+def test_passed_out_board_is_complete_and_scores_zero():
+    t = table(2, ["P"] * 4)
+    s = t.state()
+    assert s["phase"] == "complete" and s["contract"] == "P" and s["score_ns"] == 0
+    assert s["to_act"] is None and s["legal_calls"] == [] and s["tricks"] is None
+
+
+def test_full_play_thirteen_tricks_and_score():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    play_out(t)
+    s = t.state()
+    assert t.phase == COMPLETE and len(t.tricks) == 13
+    assert s["tricks"]["NS"] + s["tricks"]["EW"] == 13
+    ns = s["tricks"]["NS"]
+    from bridgelaws.scoring.contract import score
+    assert s["score_ns"] == score(3, 4, 0, False, ns)
+    assert all(h == 0 for h in t.hands)
+
+
+def test_law44G_winner_leads_next_trick():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    for c in ["CQ", "C4", "C5", "C2"]:       # E leads CQ, S (dummy) low, W low, N low
+        t.play(c)
+    assert t.tricks[0][2] == 1 and t.to_act == 1     # East won and leads again
+    for c in ["CJ", "CA", "C6", "C3"]:
+        t.play(c)
+    assert t.tricks[1][2] == 2 and t.to_act == 2     # dummy's ace won: dummy leads
+
+
+def test_legal_cards_follow_suit():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("DK")                                     # E leads a diamond
+    assert t.legal_card_names() == ["D8", "D9", "DT"]   # S must follow (44C)
+
+
+def test_replay_of_the_log_gives_the_same_state():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    for _ in range(17):
+        t.play(t.legal_cards()[-1])
+    again = Table.replay(t.board, t.events)
+    assert again.state() == t.state()
+    assert t.copy().state() == t.state()
+
+
+def test_law69A_agreed_claim_ends_play():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    for c in ["CQ", "C4", "C5", "C2"]:
+        t.play(c)
+    t.play("CJ")                                     # a trick in progress counts as remaining
+    t.apply(Claim(0, 10))                            # declarer claims 10 of the 12 remaining
+    assert t.to_act == 1 and t.legal_cards() == []
+    t.apply(Respond(1, "accept"))
+    assert t.phase == PLAY and t.to_act == 3
+    t.apply(Respond(3, "accept"))
+    s = t.state()
+    assert s["phase"] == "complete" and s["tricks"] == {"NS": 10, "EW": 3}
+    assert s["score_ns"] == 430 and s["laws"] == ["68A", "69A"]
+
+
+def test_concession_by_declarer():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.apply(Concede(0, 13))
+    t.apply(Respond(1, "accept"))
+    t.apply(Respond(3, "accept"))
+    assert t.state()["tricks"] == {"NS": 0, "EW": 13}
+    assert t.score_ns == -450 and t.laws == ["68B1", "69A"]
+
+
+def test_claim_by_a_defender_is_answered_by_declarer_and_dummy():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.apply(Claim(1, 5))
+    assert t.to_act == 0
+    t.apply(Respond(0, "accept"))
+    assert t.to_act == 2
+    t.apply(Respond(2, "accept"))
+    assert t.state()["tricks"] == {"NS": 8, "EW": 5}
+
+
+def test_disputed_claim_goes_to_the_director():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.apply(Claim(0, 13))
+    t.apply(Respond(1, "dispute"))
+    s = t.state()
+    assert s["director"] == {"irregularity": "disputed_claim", "event": 7, "laws": ["68D", "70"]}
+    assert s["to_act"] is None
+    with pytest.raises(TableError, match="Director"):
+        t.apply(PlayCard(1, parse_card("CQ")))
+
+
+def test_law68B2_partner_objects_to_a_defenders_concession():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.apply(Concede(1, 2))
+    t.apply(Respond(3, "dispute"))
+    assert t.irregularities[-1].kind == "concession_objected_by_partner"
+    assert t.laws[-1] == "68B2" and t.claim is None
+
+
+@pytest.mark.parametrize("event,message", [
+    (Claim(2, 5), "dummy"),
+    (Claim(0, 14), "13 remain"),
+    (Respond(1, "accept"), "no claim"),
+    (Choose(1, "accept"), "no decision"),
+    (DrawAttention(1, "revoke"), "no card played so far failed"),
+    (PlayCard(1, parse_card("SA")), "E does not hold SA"),
+    (PlayCard(0, parse_card("HA")), "dummy's seat"),
+])
+def test_impossible_events_are_refused_with_their_index(event, message):
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    before = t.state()
+    with pytest.raises(TableError, match=message) as err:
+        t.apply(event)
+    assert err.value.where == "event 6"
+    assert t.state() == before and len(t.events) == 6      # nothing changed
+
+
+def test_a_card_played_twice_is_named():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    for c in ["CQ", "C4", "C5", "C2"]:
+        t.play(c)
+    with pytest.raises(TableError, match="already played, to trick 1"):
+        t.apply(PlayCard(1, parse_card("CQ")))
+
+
+# --- irregularities are recognised and named with their laws -------------------------
+
+@pytest.mark.parametrize("calls,event,kind,laws", [
+    (["1N"], MakeCall(0, parse_call("2C")), "bid_out_of_rotation", ["29", "31"]),
+    (["1N"], MakeCall(3, parse_call("P")), "pass_out_of_rotation", ["29", "30"]),
+    (["1N"], MakeCall(3, parse_call("X")), "double_out_of_rotation", ["29", "32"]),
+    (["1N"], MakeCall(1, parse_call("1H")), "insufficient_bid", ["27"]),
+    (["1N"], MakeCall(1, parse_call("1N")), "insufficient_bid", ["27"]),
+    (["1N"], MakeCall(1, parse_call("XX")), "inadmissible_double", ["36"]),
+    (["1N", "P"], MakeCall(2, parse_call("X")), "inadmissible_double", ["36"]),
+    (["1N"], MakeCall(1, parse_call("8S")), "bid_above_seven", ["38"]),
+    (["1N", "P", "P", "P"], MakeCall(2, parse_call("2C")), "call_after_final_pass", ["39"]),
+    (["1N"], PlayCard(1, parse_card("CQ")), "card_exposed_during_auction", ["24"]),
+    (["1N"], ExposeCard(2, parse_card("HA")), "card_exposed_during_auction", ["24"]),
+    (["1N", "P", "P", "P"], PlayCard(3, parse_card("C8")), "opening_lead_out_of_turn", ["54"]),
+    (["1N", "P", "P", "P"], PlayCard(2, parse_card("C4")), "card_exposed_during_auction", ["24"]),
+])
+def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
+    t = table(1, calls)
+    t.apply(event)
+    s = t.state()
+    assert s["irregularities"][-1]["kind"] == kind
+    assert s["irregularities"][-1]["laws"] == laws and s["laws"] == laws
+    assert s["director"]["irregularity"] == kind and s["to_act"] is None
+    assert s["legal_calls"] == [] and s["legal_cards"] == []
+    with pytest.raises(TableError, match="waits for the Director"):
+        t.apply(MakeCall(t.auction.turn, 0))
+
+
+def test_irregularities_of_the_play_are_recognised():
+    calls = ["1N", "P", "3N", "P", "P", "P"]
+    cases = [
+        ([], PlayCard(1, parse_card("CQ")), None),                                   # lawful
+        (["CQ"], PlayCard(3, parse_card("C8")), "premature_play_by_defender"),
+        (["CQ"], PlayCard(0, parse_card("C2")), "premature_play_by_declarer"),
+        (["CQ", "C4", "C5", "C2"], PlayCard(3, parse_card("C8")), "lead_out_of_turn_by_defender"),
+        (["CQ", "C4", "C5", "C2"], PlayCard(0, parse_card("SA")), "lead_out_of_turn_by_declarer"),
+        (["CQ"], ExposeCard(3, parse_card("C8")), "card_exposed_by_defender"),
+        (["CQ"], ExposeCard(0, parse_card("SA")), "card_exposed_by_declarer"),
+    ]
+    for before, event, kind in cases:
+        t = table(1, calls)
+        for c in before:
+            t.play(c)
+        t.apply(event)
+        if kind is None:
+            assert not t.irregularities
+        else:
+            assert t.irregularities[-1].kind == kind, kind
+            assert t.director_required
+
+
+def test_dummy_showing_a_card_changes_nothing():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("CQ")
+    t.apply(ExposeCard(2, parse_card("HA")))
+    assert not t.irregularities and t.to_act == 2
+
+
+def test_law61A_revoke_recorded_and_law63A1_established_by_a_later_play():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("DK")                            # E leads a diamond
+    t.play("H5", by="S")                    # dummy holds diamonds: a revoke
+    assert t.revokes[0].as_dict() == {"seat": "S", "trick": 1, "established": False,
+                                      "corrected": False}
+    assert t.laws == ["61A"] and not t.director_required      # play goes on
+    t.play("D4")
+    t.play("D2")                            # N wins? no: E's DK wins unless N overtakes
+    winner = t.tricks[0][2]
+    assert not t.revokes[0].established
+    # the offending side plays to trick 2: established
+    while not t.revokes[0].established:
+        t.play(t.legal_cards()[0])
+    assert t.laws == ["61A", "63A1"] and t.state()["revokes"][0]["established"]
+    assert winner in (0, 1, 2, 3)
+
+
+def test_attention_to_a_revoke_calls_the_director():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("DK")
+    t.play("H5", by="S")
+    t.apply(DrawAttention(1, "revoke"))
+    assert t.director_required and t.laws[-1] == "62A"
+
+
+def test_strict_table_refuses_irregular_acts():
+    t = table(1, ["1N"], strict=True)
+    with pytest.raises(IrregularEvent, match="insufficient bid") as err:
+        t.apply(MakeCall(1, parse_call("1H")))
+    assert err.value.irregularity.laws == ("27",)
+    assert not t.irregularities and len(t.events) == 1
+    t.call("P")                              # the table goes on
+    assert t.to_act == 2
+
+
+def test_unknown_seat_in_an_event():
+    t = table(1)
+    with pytest.raises(TableError, match="unknown seat"):
+        t.apply(MakeCall(7, 0))
