@@ -33,6 +33,7 @@ class ReplayResult:
 
     * ``"agreed"``: the engine's contract, declarer, tricks and score agree with
       every one the record gives (``tricks`` is the declarer's, ``score`` North-South's);
+    * ``"replayed"``: replayed to the end, but the record gives no result to compare;
     * ``"differs"``: some recorded figure differs (``differences`` says which);
     * ``"irregular"``: the table recognised an irregularity (``table.irregularities``);
     * ``"no_play"``: the auction was replayed but the record has neither play nor result;
@@ -46,6 +47,7 @@ class ReplayResult:
     error: str | None = None
     tricks: int | None = None
     score: int | None = None
+    compared: int = 0
 
     @property
     def contract(self) -> str | None:
@@ -179,15 +181,18 @@ def _replay_claim(record: BoardRecord, table: Table) -> None:
 
 def _compare(record: BoardRecord, table: Table) -> ReplayResult:
     diffs: list[str] = []
+    compared = 0                     # how many recorded figures were compared
     contract = (str(table.contract) if table.contract is not None else
                 "P" if table.auction.is_passed_out else None)
     if record.contract and contract is not None:
         rc = record.contract.strip().upper().replace("NT", "N")
         if rc in ("PASS", "AP"):
             rc = "P"
+        compared += 1
         if rc != contract:
             diffs.append(f"contract: recorded {record.contract}, engine {contract}")
     if record.declarer and table.declarer is not None:
+        compared += 1
         if record.declarer.strip().upper()[:1] != SEAT_NAMES[table.declarer]:
             diffs.append(f"declarer: recorded {record.declarer}, engine {SEAT_NAMES[table.declarer]}")
     # the engine's tricks: from the play (and claim), or the recorded result when the
@@ -195,6 +200,8 @@ def _compare(record: BoardRecord, table: Table) -> ReplayResult:
     tricks = score = None
     if table.phase == COMPLETE:
         tricks, score = table.declarer_tricks, table.score_ns
+        if record.result is not None and table.contract is not None:
+            compared += 1
         if record.result is not None and table.contract is not None and record.result != tricks:
             diffs.append(f"tricks: recorded {record.result}, engine {tricks}")
     elif table.phase == PLAY and not record.has_play and record.result is not None:
@@ -205,6 +212,7 @@ def _compare(record: BoardRecord, table: Table) -> ReplayResult:
             score = score_ns(table.contract, table.declarer, table.board.vulnerable, tricks)
     if score is not None and table.contract is not None:
         ns, ew = parse_side_value(record.score, table.declarer)
+        compared += ns is not None or ew is not None
         if ns is not None and ns != score:
             diffs.append(f"score: recorded NS {ns}, engine NS {score}")
         elif ns is None and ew is not None and ew != -score:
@@ -214,9 +222,10 @@ def _compare(record: BoardRecord, table: Table) -> ReplayResult:
     elif diffs:
         status = "differs"
     elif score is not None:
-        status = "agreed"
+        status = "agreed" if compared else "replayed"
     elif table.phase == PLAY and not record.has_play:
         status = "no_play"
     else:
         status = "incomplete"
-    return ReplayResult(record, table, status, diffs, tricks=tricks, score=score)
+    return ReplayResult(record, table, status, diffs, tricks=tricks, score=score,
+                        compared=compared)

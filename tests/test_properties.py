@@ -1,0 +1,86 @@
+"""Property tests: random deals, random lawful auctions and plays (hypothesis)."""
+
+from hypothesis import given, settings, strategies as st
+
+from bridgelaws.boards import Board, is_vulnerable
+from bridgelaws.cards import BridgeError, Deal, mask_of
+from bridgelaws.events import Claim, MakeCall, PlayCard, Respond
+from bridgelaws.scoring.contract import score
+from bridgelaws.table import COMPLETE, PLAY, Table
+
+
+@st.composite
+def deals(draw):
+    cards = draw(st.permutations(range(52)))
+    return Deal([mask_of(cards[13 * i:13 * i + 13]) for i in range(4)])
+
+
+@st.composite
+def lawful_boards(draw):
+    """A table with a random lawful auction and play (sometimes ended by an agreed claim)."""
+    t = Table(Board(draw(st.integers(1, 64)), draw(deals())))
+    # keep auctions short enough to end: a pass becomes likelier as the auction grows
+    while t.phase == "auction":
+        legal = t.legal_calls()
+        if draw(st.integers(0, 9)) < 6 + min(len(t.auction.calls), 3):
+            call = 0
+        else:
+            call = draw(st.sampled_from(legal))
+        t.apply(MakeCall(t.to_act, call))
+    claim_at = draw(st.integers(0, 60))
+    while t.phase == PLAY:
+        if len(t.events) - len(t.auction.calls) == claim_at:
+            d = t.declarer
+            remaining = 13 - len(t.tricks)
+            t.apply(Claim(d, draw(st.integers(0, remaining))))
+            t.apply(Respond((d + 1) & 3, "accept"))
+            t.apply(Respond((d + 3) & 3, "accept"))
+            break
+        t.apply(PlayCard(t.to_act, draw(st.sampled_from(t.legal_cards()))))
+    return t
+
+
+@settings(max_examples=150, deadline=None)
+@given(lawful_boards())
+def test_lawful_boards(t):
+    assert t.phase == COMPLETE and not t.irregularities
+    played = [c for _leader, cards, _w in t.tricks for c in cards]
+    assert len(played) == len(set(played)) == 4 * len(t.tricks)
+    if t.contract is None:
+        assert t.score_ns == 0 and t.auction.is_passed_out
+        return
+    s = t.state()
+    assert s["tricks"]["NS"] + s["tricks"]["EW"] == 13
+    if not t.laws:                                   # played to the end, no claim
+        assert len(t.tricks) == 13 and len(played) == 52 and all(h == 0 for h in t.hands)
+        assert sorted(played) == list(range(52))
+    # replaying the log gives the same state
+    assert Table.replay(t.board, t.events).state() == s
+    # the score of one side is the negative of the other's
+    decl = t.declarer
+    own = score(t.contract.level, t.contract.strain, t.contract.doubled,
+                is_vulnerable(t.board.vulnerable, decl), t.won[decl & 1])
+    assert s["score_ns"] == (own if decl & 1 == 0 else -own)
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals(), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 45), st.booleans()),
+                         max_size=40))
+def test_random_events_never_crash(deal, moves):
+    """Calls and cards by any seat, in turn or not: the table records or refuses, never crashes."""
+    t = Table(Board(5, deal))
+    for seat, x, is_card in moves:
+        before = len(t.events)
+        try:
+            t.apply(PlayCard(seat, x) if is_card else MakeCall(seat, x))
+        except BridgeError:
+            assert len(t.events) == before            # a refused event changes nothing
+        state = t.state()
+        assert state["phase"] in ("auction", "play", "decision", "complete")
+        # someone is to act, or the board is over, or the Director is awaited
+        assert (state["to_act"] is not None or state["phase"] == "complete"
+                or state["director"] is not None)
+    # no card is lost: cards in hands plus cards played make the pack
+    held = t.hands[0] | t.hands[1] | t.hands[2] | t.hands[3]
+    played = mask_of(c for _l, cards, _w in t.tricks for c in cards) | mask_of(t.trick)
+    assert held | played == (1 << 52) - 1 and held & played == 0
