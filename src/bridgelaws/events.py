@@ -18,13 +18,18 @@ __all__ = ["Event", "MakeCall", "PlayCard", "ExposeCard", "Choose", "DrawAttenti
            "Claim", "Concede", "Respond"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something a player did; ``by`` is the seat (0..3) that acted."""
+    """Something a player did; ``by`` is the seat (0..3) that acted.
+
+    Events are values: once applied to a table they are never changed.  (They
+    are not frozen dataclasses only because freezing doubles the cost of making
+    one, and replaying real events makes hundreds of thousands.)
+    """
     by: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MakeCall(Event):
     """A call, in turn or not, legal or not.
 
@@ -36,19 +41,19 @@ class MakeCall(Event):
     comparable: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayCard(Event):
     """A card led or played, in turn or not.  A card from dummy is played ``by`` dummy's seat."""
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ExposeCard(Event):
     """A card exposed other than by playing it: dropped, shown or named."""
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Choose(Event):
     """The answer to the pending decision, with the option's arguments where it has any."""
     option: str
@@ -57,13 +62,13 @@ class Choose(Event):
     card: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DrawAttention(Event):
     """Attention drawn to an irregularity, e.g. ``what="revoke"`` (Law 62)."""
     what: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Claim(Event):
     """A claim that the claimer's side will win ``tricks`` of the remaining tricks (Law 68A).
 
@@ -74,13 +79,13 @@ class Claim(Event):
     line: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Concede(Event):
     """A concession of ``tricks`` of the remaining tricks to the opponents (Law 68B)."""
     tricks: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Respond(Event):
     """An answer to a claim or concession: ``"accept"`` or ``"dispute"``."""
     answer: str

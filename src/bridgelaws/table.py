@@ -255,21 +255,31 @@ class Table:
         answer to a decision nobody asked for.  Irregular but possible acts are
         recorded and recognised instead.
         """
+        t = type(event)
+        if self.pending is None:
+            # the hot path: lawful calls and cards with nothing pending
+            if t is PlayCard:
+                self._play(event)
+                self.events.append(event)
+                return
+            if t is MakeCall:
+                self._call(event)
+                self.events.append(event)
+                return
         index = len(self.events)
         by = event.by
         if not isinstance(by, int) or not 0 <= by <= 3:
             raise TableError(f"unknown seat {by!r}", f"event {index}")
-        if self.pending is not None and self.pending.director and type(event) is not Choose:
+        if self.pending is not None and self.pending.director and t is not Choose:
             irr = self.pending.irregularity
             raise TableError(
                 f"the table waits for the Director's ruling on the {irr.kind.replace('_', ' ')} "
                 f"of event {irr.event} (Law {', '.join(irr.laws)}); no one acts until he has "
                 f"ruled (Law 9B2)", f"event {index}")
-        t = type(event)
         if t is PlayCard:
-            self._play(event, index)
+            self._play(event)
         elif t is MakeCall:
-            self._call(event, index)
+            self._call(event)
         elif t is ExposeCard:
             self._expose(event, index)
         elif t is Claim or t is Concede:
@@ -303,37 +313,47 @@ class Table:
 
     # --- the auction -------------------------------------------------------------------
 
-    def _call(self, event: MakeCall, index: int) -> None:
+    def _call(self, event: MakeCall) -> None:
         seat, call = event.by, event.call
+        auction = self.auction
+        if self.phase == AUCTION and seat == auction.turn and seat not in self.barred:
+            # Laws 18, 19: a call in turn that is sufficient or an allowed double
+            if (call == PASS or (call > REDOUBLE and call <= MAX_LEGAL_BID
+                                 and (auction.last_bid is None or call > auction.last_bid))
+                    or (call in (DOUBLE, REDOUBLE) and auction.is_legal(seat, call))):
+                auction.add(seat, call)
+                if auction.is_over:
+                    self._end_auction()
+                return
+        self._irregular_call(event)
+
+    def _irregular_call(self, event: MakeCall) -> None:
+        """Recognise what is wrong with a call that is not lawful now."""
+        index = len(self.events)
+        seat, call = event.by, event.call
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise TableError(f"unknown seat {seat!r}", f"event {index}")
         if not isinstance(call, int) or call < 0:
             raise TableError(f"unknown call {call!r}", f"event {index}")
         facts = {"call": call_name(call)}
         if self.phase != AUCTION:
-            # Law 39: a call after the final pass
-            self._irregular("call_after_final_pass", seat, index, **facts)
-            return
-        if is_bid(call) and call > MAX_LEGAL_BID:
-            self._irregular("bid_above_seven", seat, index, **facts)            # Law 38
-            return
-        turn = self.auction.turn
-        if seat != turn:
+            self._irregular("call_after_final_pass", seat, index, **facts)        # Law 39
+        elif is_bid(call) and call > MAX_LEGAL_BID:
+            self._irregular("bid_above_seven", seat, index, **facts)              # Law 38
+        elif seat != self.auction.turn:
             # Laws 28-32: a call out of rotation
             kind = ("pass_out_of_rotation" if call == PASS else
                     "double_out_of_rotation" if call in (DOUBLE, REDOUBLE) else
                     "bid_out_of_rotation")
-            self._irregular(kind, seat, index, turn=SEAT_NAMES[turn], **facts)
-            return
-        if is_bid(call):
-            if self.auction.last_bid is not None and call <= self.auction.last_bid:
-                self._irregular("insufficient_bid", seat, index,                    # Law 27
-                                last_bid=call_name(self.auction.last_bid), **facts)
-                return
-        elif call != PASS and not self.auction.is_legal(seat, call):
-            self._irregular("inadmissible_double", seat, index, **facts)        # Law 36
-            return
-        self.auction.add(seat, call)
-        if self.auction.is_over:
-            self._end_auction()
+            self._irregular(kind, seat, index, turn=SEAT_NAMES[self.auction.turn], **facts)
+        elif is_bid(call) and self.auction.last_bid is not None and call <= self.auction.last_bid:
+            self._irregular("insufficient_bid", seat, index,                          # Law 27
+                            last_bid=call_name(self.auction.last_bid), **facts)
+        elif call in (DOUBLE, REDOUBLE):
+            self._irregular("inadmissible_double", seat, index, **facts)          # Law 36
+        else:
+            raise TableError(f"{call_name(call)} by {SEAT_NAMES[seat]} is lawful but was "
+                             "not accepted: a bar is in force", f"event {index}")
 
     def _end_auction(self) -> None:
         """Law 22: the auction is over; the contract, declarer, dummy and opening leader follow."""
@@ -351,6 +371,8 @@ class Table:
     # --- the play --------------------------------------------------------------------------
 
     def _check_holds(self, seat: int, card: int, index: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise TableError(f"unknown seat {seat!r}", f"event {index}")
         if not isinstance(card, int) or not 0 <= card < 52:
             raise TableError(f"unknown card {card!r}", f"event {index}")
         if self.hands[seat] >> card & 1:
@@ -368,9 +390,16 @@ class Table:
         raise TableError(f"{SEAT_NAMES[seat]} does not hold {name} "
                          f"(it is in {SEAT_NAMES[holder]}'s hand{hint})", f"event {index}")
 
-    def _play(self, event: PlayCard, index: int) -> None:
+    def _play(self, event: PlayCard) -> None:
         seat, card = event.by, event.card
-        self._check_holds(seat, card, index)
+        try:
+            hand = self.hands[seat] if 0 <= seat <= 3 else 0
+            held = hand >> card & 1 if 0 <= card < 52 else 0
+        except TypeError:
+            held = 0
+        index = len(self.events)
+        if not held:
+            self._check_holds(seat, card, index)     # raises, naming the reason
         phase = self.phase
         if phase == AUCTION:
             # Law 24: a card led or exposed during the auction period
@@ -387,7 +416,6 @@ class Table:
         if seat != turn:
             self._out_of_turn(seat, card, turn, index)
             return
-        hand = self.hands[seat]
         if trick:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASKS[led]:

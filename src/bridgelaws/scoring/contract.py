@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..boards import is_vulnerable
 from ..cards import BridgeError, STRAIN_LETTERS
 from ..calls import bid_level, bid_strain, parse_call
 
@@ -104,6 +105,5 @@ def score_ns(contract: Contract | None, declarer: int | None, vulnerable: str, t
     """North-South's score: ``tricks`` taken by the declarer's side; 0 if passed out (Law 22B)."""
     if contract is None:
         return 0
-    from ..boards import is_vulnerable
     s = contract.score(is_vulnerable(vulnerable, declarer), tricks)
     return s if declarer & 1 == 0 else -s

@@ -1,0 +1,649 @@
+"""Benchmark: replaying real boards (auction, play, score) through the engine.
+
+What is measured
+----------------
+Every real board of the shared real data (``lin/**/*.lin`` and, when
+:mod:`bridgelaws.formats.pbn` imports and works, ``pbn/**/*.pbn``) that has a
+complete deal and an auction, and that the engine replays lawfully to the end
+(passed out, thirteen tricks played, or play stopped by a claim), is turned
+into plain data *before any timing*: board number, dealer, vulnerability, the
+four hands, the calls as ``(seat, call code)`` and the cards as
+``(seat, card code)`` in the order played (PBN play sections, which are in
+columns, are put in played order once by a bridgelaws ``Table``), and the
+declaring side's total tricks when a claim ended the play.
+
+Three contenders then replay all those boards, auction, play and score, each
+repeated several times within a time budget; the best run counts
+(``time.perf_counter``; the garbage collector is off during a run, as in
+``timeit``):
+
+* **bridgelaws**: ``Table(Board(n, Deal(hands), dealer=, vulnerable=))``, every call
+  applied as ``MakeCall``, every card as ``PlayCard``, the claim as ``Claim`` and
+  two ``Respond(..., "accept")``, then ``table.score_ns``.  Everything the engine
+  does for a lawful board is in the timing: rotation, sufficiency, the end of
+  the auction and the contract, follow-suit, trick winners, the event log.
+* **endplay**: ``endplay.types.Deal(pbn, first=opening leader, trump=strain)``
+  (the contract from a short loop over the calls, as endplay has no auction
+  object), each card checked (held by ``deal.curplayer``, follows suit when able,
+  with endplay's ``Hand``/``SuitHolding`` membership and lengths) and played with
+  ``Deal.play``; a trick's winner is the new ``deal.first`` after its fourth
+  card; scored with ``endplay.types.Contract(...).score(Vul)``.  Cards are
+  endplay ``Card`` objects made once for the 52 cards, outside the timing.
+* **bare loop**: plain Python, no checks beyond the follow-suit filter (a list
+  comprehension over the hand, the card tested against it): hands as lists of
+  card ints, the trick winner by ``max`` over the trick, the contract from the
+  last bid by a trivial loop, and one call per board to
+  ``bridgelaws.scoring.contract.score`` for the Law 77 figure.
+
+The three sets of North-South scores are compared once, outside the timing;
+the script fails (exit 1) if they differ anywhere.
+
+It prints boards per second for each, the ratios, and two ``bench`` lines, the
+last one being the project's headline::
+
+    bench replay-vs-bare: R.RRx bare loop (target 0.25x)
+    bench replay: R.RRx endplay (target 5.0x)
+
+A missed target gets ``MISSED`` beside it; the exit status is 0 all the same
+(this is a measurement, not a test).
+
+Running it
+----------
+::
+
+    .venv/bin/python bench/replay.py [REALDATA] [--budget SECONDS] [--profile] [--endplay-api]
+
+``REALDATA`` defaults to ``$BRIDGELAWS_REALDATA``, else ``<repo>/../shared/realdata``.
+``--budget`` is the time given to each contender (default 2 s; at least 3 runs, or
+2 when one run takes more than half the budget).  ``--profile`` also prints a
+cProfile of the bridgelaws replay (top 15 by tottime) and a split of its time
+measured without the profiler.  The endplay baseline is driven the cheaper of two
+ways: the loop keeps the trick's position and led suit itself instead of asking
+``deal.curplayer``/``deal.curtrick`` (which build objects on every call);
+``--endplay-api`` also times that second, slower driver, for information.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import glob
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+try:
+    import bridgelaws  # noqa: F401
+except ImportError:  # run from a checkout without the package installed
+    sys.path.insert(0, str(REPO / "src"))
+
+from bridgelaws.boards import Board  # noqa: E402
+from bridgelaws.cards import Deal, cards_of  # noqa: E402
+from bridgelaws.events import Claim, MakeCall, PlayCard, Respond  # noqa: E402
+from bridgelaws.formats.lin import read_lin  # noqa: E402
+from bridgelaws.formats.replay import replay_record  # noqa: E402
+from bridgelaws.scoring.contract import score as law77_score  # noqa: E402
+from bridgelaws.table import COMPLETE, Table  # noqa: E402
+
+import endplay  # noqa: E402
+from endplay.types import Card as EPCard  # noqa: E402
+from endplay.types import Contract as EPContract  # noqa: E402
+from endplay.types import Deal as EPDeal  # noqa: E402
+from endplay.types import Denom, Penalty, Player, Rank, Vul  # noqa: E402
+
+#: files that are known not to parse (negative tests of the PBN readers)
+KNOWN_BAD = ("sm1_corrupted_deal_board3.pbn",)
+KNOWN_BAD_PREFIX = ("pbn_reference_impl_tests/errors_",)
+
+MIN_RUNS = 3
+
+STAT_ORDER = (
+    "lin files read", "lin files that fail to parse", "pbn files read",
+    "pbn files skipped (known not to parse)", "pbn files that fail to parse",
+    "pbn files not read (no PBN reader)", "records", "records without a complete deal",
+    "records with neither auction nor play", "loaded: complete deal and auction and/or play",
+    "  not benchmarked: play but no auction", "  not benchmarked: replay raised",
+    "  not benchmarked: engine refused an event", "  not benchmarked: irregular",
+    "  not benchmarked: auction or play incomplete, no claim", "benchmarked",
+)
+MAX_RUNS = 1000
+
+
+# --- the plain data of one board -------------------------------------------------------
+
+class Prepared:
+    """One board as plain data; nothing here is an engine object."""
+
+    __slots__ = ("source", "number", "dealer", "vulnerable", "hands", "hand_lists", "pbn",
+                 "calls", "plays", "claim", "score")
+
+    def __init__(self, source, number, dealer, vulnerable, hands, pbn, calls, plays, claim,
+                 score):
+        self.source = source
+        self.number = number            # int or None
+        self.dealer = dealer            # seat 0..3
+        self.vulnerable = vulnerable    # "none" / "NS" / "EW" / "all"
+        self.hands = hands              # 4 card masks, by seat
+        self.hand_lists = tuple(tuple(cards_of(h)) for h in hands)  # 4 tuples of card ints
+        self.pbn = pbn                  # "N:... ... ... ..."
+        self.calls = calls              # ((seat, call code), ...)
+        self.plays = plays              # ((seat, card code), ...) in played order
+        self.claim = claim              # declaring side's total tricks, or None
+        self.score = score              # NS score the preparing table gave
+
+    def key(self):
+        return (self.dealer, self.vulnerable, self.hands, self.calls, self.plays, self.claim)
+
+
+def realdata_path(arg: str | None) -> Path:
+    if arg:
+        return Path(arg)
+    env = os.environ.get("BRIDGELAWS_REALDATA")
+    if env:
+        return Path(env)
+    return REPO.parent / "shared" / "realdata"
+
+
+def pbn_reader():
+    """``(read_pbn, None)`` when :mod:`bridgelaws.formats.pbn` imports, else ``(None, why)``."""
+    try:
+        from bridgelaws.formats import pbn
+    except Exception as e:  # not written yet, or broken mid-edit
+        return None, f"{type(e).__name__}: {e}"
+    read = getattr(pbn, "read_pbn", None)
+    if not callable(read):
+        return None, "bridgelaws.formats.pbn has no read_pbn"
+    return read, None
+
+
+def load_records(realdata: Path, stats: Counter, notes: list[str]):
+    """``[(file label, BoardRecord)]`` of every file that parses."""
+    out = []
+    lin_files = sorted(glob.glob(str(realdata / "lin" / "**" / "*.lin"), recursive=True))
+    for f in lin_files:
+        label = os.path.relpath(f, realdata)
+        try:
+            recs = read_lin(f)
+        except Exception as e:
+            stats["lin files that fail to parse"] += 1
+            notes.append(f"skipped {label}: {e}")
+            continue
+        stats["lin files read"] += 1
+        out.extend((label, r) for r in recs)
+    pbn_files = sorted(glob.glob(str(realdata / "pbn" / "**" / "*.pbn"), recursive=True))
+    read_pbn, why = pbn_reader()
+    if read_pbn is None:
+        stats["pbn files not read (no PBN reader)"] += len(pbn_files)
+        notes.append(f"PBN reader unavailable ({why}): LIN files only")
+        return out
+    pbn_out = []
+    for f in pbn_files:
+        label = os.path.relpath(f, realdata)
+        if os.path.basename(f) in KNOWN_BAD or any(p in label for p in KNOWN_BAD_PREFIX):
+            stats["pbn files skipped (known not to parse)"] += 1
+            continue
+        try:
+            recs = list(read_pbn(f))
+        except Exception as e:
+            stats["pbn files that fail to parse"] += 1
+            notes.append(f"skipped {label}: {type(e).__name__}: {str(e)[:120]}")
+            continue
+        stats["pbn files read"] += 1
+        pbn_out.extend((label, r) for r in recs)
+    if stats["pbn files read"] == 0 and pbn_files:
+        notes.append("PBN reader imports but read no file: LIN files only")
+    out.extend(pbn_out)
+    return out
+
+
+def prepare(records, stats: Counter, notes: list[str]) -> list[Prepared]:
+    """The boards the engine replays lawfully to the end, as plain data."""
+    boards = []
+    for label, rec in records:
+        stats["records"] += 1
+        try:
+            deal = Deal.from_pbn(rec.deal) if rec.deal else None
+        except Exception:
+            deal = None
+        if deal is None or not deal.is_complete():
+            stats["records without a complete deal"] += 1
+            continue
+        if not rec.auction and not rec.has_play:
+            stats["records with neither auction nor play"] += 1
+            continue
+        stats["loaded: complete deal and auction and/or play"] += 1
+        if not rec.auction:
+            stats["  not benchmarked: play but no auction"] += 1
+            continue
+        try:
+            res = replay_record(rec)
+        except Exception as e:  # a reader's record the replay cannot take
+            stats["  not benchmarked: replay raised"] += 1
+            notes.append(f"{label}: replay raised {type(e).__name__}: {str(e)[:120]}")
+            continue
+        t = res.table
+        if t is None or res.error is not None:
+            stats["  not benchmarked: engine refused an event"] += 1
+            continue
+        if t.irregularities:
+            stats["  not benchmarked: irregular"] += 1
+            continue
+        if t.phase != COMPLETE:
+            stats["  not benchmarked: auction or play incomplete, no claim"] += 1
+            continue
+        calls, plays, claim = [], [], None
+        for e in t.events:
+            tp = type(e)
+            if tp is MakeCall:
+                calls.append((e.by, e.call))
+            elif tp is PlayCard:
+                plays.append((e.by, e.card))
+            elif tp is Claim:
+                claim = t.won[t.declarer & 1]   # the declaring side's total, after the claim
+        b = t.board
+        boards.append(Prepared(label, b.number, b.dealer, b.vulnerable, tuple(t.deal.hands),
+                               t.deal.to_pbn(), tuple(calls), tuple(plays), claim, t.score_ns))
+        stats["benchmarked"] += 1
+    return boards
+
+
+# --- a. bridgelaws ------------------------------------------------------------------------
+
+def replay_bridgelaws(b: Prepared) -> int:
+    t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
+    apply = t.apply
+    for seat, call in b.calls:
+        apply(MakeCall(seat, call))
+    for seat, card in b.plays:
+        apply(PlayCard(seat, card))
+    if b.claim is not None:
+        d = t.declarer
+        apply(Claim(d, b.claim - t.won[d & 1]))
+        apply(Respond((d + 1) & 3, "accept"))
+        apply(Respond((d + 3) & 3, "accept"))
+    return t.score_ns
+
+
+def check_bridgelaws(b: Prepared) -> int:
+    """The same replay, checked: lawful and complete (outside the timing)."""
+    t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
+    for seat, call in b.calls:
+        t.apply(MakeCall(seat, call))
+    for seat, card in b.plays:
+        t.apply(PlayCard(seat, card))
+    if b.claim is not None:
+        d = t.declarer
+        t.apply(Claim(d, b.claim - t.won[d & 1]))
+        t.apply(Respond((d + 1) & 3, "accept"))
+        t.apply(Respond((d + 3) & 3, "accept"))
+    if t.irregularities or t.phase != COMPLETE:
+        raise AssertionError(f"{b.source} board {b.number}: not a lawful complete replay")
+    return t.score_ns
+
+
+# --- b. endplay ----------------------------------------------------------------------------
+
+#: bridgelaws card code (suit C D H S = 0..3, rank 2..A = 0..12) -> endplay Card
+EP_CARDS = tuple(EPCard(suit=Denom(3 - c // 13), rank=Rank(1 << (c % 13 + 2))) for c in range(52))
+#: bridgelaws strain (C D H S N = 0..4) -> endplay Denom
+EP_DENOM = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+EP_PENALTY = (Penalty.passed, Penalty.doubled, Penalty.redoubled)
+EP_VUL = {"none": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "all": Vul.both}
+EP_PLAYER = (Player.north, Player.east, Player.south, Player.west)
+
+
+class Unlawful(Exception):
+    pass
+
+
+def replay_endplay(b: Prepared) -> int:
+    # the auction: endplay has no auction object, so a short loop gives the contract
+    last = None
+    last_by = doubled = 0
+    first = [[None] * 5, [None] * 5]
+    for seat, call in b.calls:
+        if call >= 3:
+            last, last_by, doubled = call, seat, 0
+            f = first[seat & 1]
+            if f[(call - 3) % 5] is None:
+                f[(call - 3) % 5] = seat
+        elif call:
+            doubled = call
+    if last is None:
+        return 0
+    level, strain = (last - 3) // 5 + 1, (last - 3) % 5
+    declarer = first[last_by & 1][strain]
+    deal = EPDeal(b.pbn, first=EP_PLAYER[(declarer + 1) & 3], trump=EP_DENOM[strain])
+    won = [0, 0]
+    for _seat, c in b.plays:
+        card = EP_CARDS[c]
+        hand = deal[deal.curplayer]
+        if card not in hand:
+            raise Unlawful(f"{card} not held by {deal.curplayer.name}")
+        trick = deal.curtrick
+        if trick:
+            led = trick[0].suit
+            if card.suit != led and len(hand[led]):
+                raise Unlawful(f"{card}: revoke")
+        deal.play(card)
+        if len(trick) == 3:                  # that card completed the trick
+            won[deal.first & 1] += 1         # its winner leads the next one
+    tricks = b.claim if b.claim is not None else won[declarer & 1]
+    contract = EPContract(level=level, denom=EP_DENOM[strain], declarer=EP_PLAYER[declarer],
+                          penalty=EP_PENALTY[doubled], result=tricks - level - 6)
+    s = contract.score(EP_VUL[b.vulnerable])
+    return s if declarer & 1 == 0 else -s
+
+
+def replay_endplay_lean(b: Prepared) -> int:
+    """endplay with the trick's position and led suit kept by the loop (the baseline)."""
+    last = None
+    last_by = doubled = 0
+    first = [[None] * 5, [None] * 5]
+    for seat, call in b.calls:
+        if call >= 3:
+            last, last_by, doubled = call, seat, 0
+            f = first[seat & 1]
+            if f[(call - 3) % 5] is None:
+                f[(call - 3) % 5] = seat
+        elif call:
+            doubled = call
+    if last is None:
+        return 0
+    level, strain = (last - 3) // 5 + 1, (last - 3) % 5
+    declarer = first[last_by & 1][strain]
+    deal = EPDeal(b.pbn, first=EP_PLAYER[(declarer + 1) & 3], trump=EP_DENOM[strain])
+    won = [0, 0]
+    n = 0
+    led = None
+    for _seat, c in b.plays:
+        card = EP_CARDS[c]
+        hand = deal[deal.first.next(n)]
+        if card not in hand:
+            raise Unlawful(f"{card} not held")
+        if n:
+            if card.suit != led and len(hand[led]):
+                raise Unlawful(f"{card}: revoke")
+        else:
+            led = card.suit
+        deal.play(card)
+        n += 1
+        if n == 4:
+            won[deal.first & 1] += 1
+            n = 0
+    tricks = b.claim if b.claim is not None else won[declarer & 1]
+    contract = EPContract(level=level, denom=EP_DENOM[strain], declarer=EP_PLAYER[declarer],
+                          penalty=EP_PENALTY[doubled], result=tricks - level - 6)
+    s = contract.score(EP_VUL[b.vulnerable])
+    return s if declarer & 1 == 0 else -s
+
+
+# --- c. bare loop --------------------------------------------------------------------------
+
+_VUL_SIDES = {"none": (False, False), "NS": (True, False), "EW": (False, True),
+              "all": (True, True)}
+
+
+def replay_bare(b: Prepared) -> int:
+    last = None
+    last_by = doubled = 0
+    first = [[None] * 5, [None] * 5]
+    for seat, call in b.calls:
+        if call >= 3:
+            last, last_by, doubled = call, seat, 0
+            f = first[seat & 1]
+            if f[(call - 3) % 5] is None:
+                f[(call - 3) % 5] = seat
+        elif call:
+            doubled = call
+    if last is None:
+        return 0
+    level, strain = (last - 3) // 5 + 1, (last - 3) % 5
+    declarer = first[last_by & 1][strain]
+    trump = strain if strain < 4 else -1
+    hands = [list(h) for h in b.hand_lists]
+    won = [0, 0]
+    trick = []
+    led = -1
+    for seat, card in b.plays:
+        hand = hands[seat]
+        suit = card // 13
+        if trick:
+            legal = [c for c in hand if c // 13 == led] or hand
+        else:
+            legal = hand
+            led = suit
+        if card not in legal:
+            raise Unlawful(f"card {card} by seat {seat}")
+        hand.remove(card)
+        trick.append((card % 13 + (26 if suit == trump else 13 if suit == led else 0), seat))
+        if len(trick) == 4:
+            won[max(trick)[1] & 1] += 1
+            trick = []
+    tricks = b.claim if b.claim is not None else won[declarer & 1]
+    s = law77_score(level, strain, doubled, _VUL_SIDES[b.vulnerable][declarer & 1], tricks)
+    return s if declarer & 1 == 0 else -s
+
+
+# --- timing ----------------------------------------------------------------------------------
+
+def time_runs(fn, boards, budget: float) -> tuple[float, int, float]:
+    """Best time of one run over ``boards``, the number of runs made and the time taken."""
+    for b in boards[:50]:                    # warm up
+        fn(b)
+    best = float("inf")
+    runs = 0
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        min_runs = MIN_RUNS
+        while runs < MAX_RUNS:
+            t0 = time.perf_counter()
+            for b in boards:
+                fn(b)
+            dt = time.perf_counter() - t0
+            runs += 1
+            best = min(best, dt)
+            if dt > budget / 2:      # a long run: two are enough (keeps the total near 2-3 budgets)
+                min_runs = 2
+            if runs >= min_runs and time.perf_counter() - start >= budget:
+                break
+        total = time.perf_counter() - start
+    finally:
+        gc.enable()
+    return best, runs, total
+
+
+def profile_bridgelaws(boards, runs: int = 5, top: int = 15) -> None:
+    import cProfile
+    import pstats
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(runs):
+        for b in boards:
+            replay_bridgelaws(b)
+    prof.disable()
+    print(f"\ncProfile of the bridgelaws replay ({runs} runs x {len(boards)} boards), "
+          f"top {top} by tottime:")
+    pstats.Stats(prof, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
+    # pstats keys functions by (file, line, name): the generated __init__ of every
+    # dataclass is "<string>:2(__init__)", so the event classes collapse into one row
+    # and the others are lost.  The raw entries still tell them apart.
+    inits = {cls.__init__.__code__: cls.__name__ for cls in (MakeCall, PlayCard, Claim, Respond)}
+    rows = [(inits[e.code], e.callcount, e.inlinetime) for e in prof.getstats()
+            if e.code in inits]
+    if rows:
+        print("  event constructors (dataclass-generated __init__, merged into one row above):")
+        for name, calls, tt in sorted(rows, key=lambda r: -r[2]):
+            print(f"    {name}.__init__: {calls} calls, tottime {tt:.3f} s")
+    # the same split without the profiler's overhead
+    events = [([MakeCall(s, c) for s, c in b.calls], [PlayCard(s, c) for s, c in b.plays])
+              for b in boards]
+
+    def construct():
+        for b in boards:
+            Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
+
+    def make_events():
+        for b in boards:
+            for s, c in b.calls:
+                MakeCall(s, c)
+            for s, c in b.plays:
+                PlayCard(s, c)
+
+    def auction():
+        for b, (calls, _plays) in zip(boards, events):
+            apply = Table(Board(b.number, Deal(b.hands), dealer=b.dealer,
+                                vulnerable=b.vulnerable)).apply
+            for e in calls:
+                apply(e)
+
+    def whole_prebuilt():
+        for b, (calls, plays) in zip(boards, events):
+            t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
+            apply = t.apply
+            for e in calls:
+                apply(e)
+            for e in plays:
+                apply(e)
+            if b.claim is not None:
+                d = t.declarer
+                apply(Claim(d, b.claim - t.won[d & 1]))
+                apply(Respond((d + 1) & 3, "accept"))
+                apply(Respond((d + 3) & 3, "accept"))
+            t.score_ns
+
+    def whole():
+        for b in boards:
+            replay_bridgelaws(b)
+
+    def us(fn, n=7):
+        gc.collect()
+        gc.disable()
+        try:
+            best = float("inf")
+            for _ in range(n):
+                t0 = time.perf_counter()
+                fn()
+                best = min(best, time.perf_counter() - t0)
+        finally:
+            gc.enable()
+        return best / len(boards) * 1e6
+
+    n_calls = sum(len(b.calls) for b in boards) / len(boards)
+    n_cards = sum(len(b.plays) for b in boards) / len(boards)
+    t_whole, t_pre = us(whole), us(whole_prebuilt)
+    t_con, t_auc, t_ev = us(construct), us(auction), us(make_events)
+    print(f"split of one bridgelaws replay, no profiler (us per board; {n_calls:.1f} calls, "
+          f"{n_cards:.1f} cards a board):")
+    print(f"  whole replay                         {t_whole:6.1f}")
+    print(f"  making the MakeCall/PlayCard events  {t_ev:6.1f}  (alone)")
+    print(f"  replay with events made beforehand   {t_pre:6.1f}")
+    print(f"    Table(Board(Deal)) construction    {t_con:6.1f}")
+    print(f"    auction (apply MakeCall)           {t_auc - t_con:6.1f}  "
+          f"({(t_auc - t_con) / max(n_calls, 1):.2f} per call)")
+    print(f"    play, claim and score              {t_pre - t_auc:6.1f}  "
+          f"({(t_pre - t_auc) / max(n_cards, 1):.2f} per card)")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("realdata", nargs="?", help="the real-data folder (lin/, pbn/)")
+    ap.add_argument("--budget", type=float, default=2.0,
+                    help="seconds of timing per contender (default 2; at least 3 runs)")
+    ap.add_argument("--endplay-api", action="store_true",
+                    help="also time endplay driven through deal.curplayer/deal.curtrick (information)")
+    ap.add_argument("--profile", action="store_true",
+                    help="also print a cProfile of the bridgelaws replay")
+    args = ap.parse_args(argv)
+    realdata = realdata_path(args.realdata)
+    if not (realdata / "lin").is_dir() and not (realdata / "pbn").is_dir():
+        print(f"no lin/ or pbn/ folder in {realdata}", file=sys.stderr)
+        return 2
+
+    stats: Counter = Counter()
+    notes: list[str] = []
+    t0 = time.perf_counter()
+    records = load_records(realdata, stats, notes)
+    boards = prepare(records, stats, notes)
+    prep_time = time.perf_counter() - t0
+    if not boards:
+        print("no board to replay", file=sys.stderr)
+        return 2
+
+    print(f"real data: {realdata}")
+    for note in notes[:20]:
+        print(f"  note: {note}")
+    if len(notes) > 20:
+        print(f"  ... and {len(notes) - 20} more notes")
+    for k in STAT_ORDER:
+        if stats[k]:
+            print(f"  {k}: {stats[k]}")
+    by_source = Counter(b.source.split(os.sep)[0] for b in boards)
+    distinct = len({b.key() for b in boards})
+    n_calls = sum(len(b.calls) for b in boards)
+    n_cards = sum(len(b.plays) for b in boards)
+    print(f"boards benchmarked: {len(boards)} ({', '.join(f'{k} {v}' for k, v in sorted(by_source.items()))}; "
+          f"{distinct} distinct); {n_calls} calls, {n_cards} cards, "
+          f"{sum(b.claim is not None for b in boards)} claims, "
+          f"{sum(not b.plays and b.claim is None for b in boards)} passed out")
+    print(f"loading and preparation (not timed): {prep_time:.2f} s")
+
+    # correctness, once, outside the timing
+    bl = [check_bridgelaws(b) for b in boards]
+    ep = [replay_endplay(b) for b in boards]
+    bare = [replay_bare(b) for b in boards]
+    prep = [b.score for b in boards]
+    lean = [replay_endplay_lean(b) for b in boards]
+    if lean != ep:
+        print("FAIL: the two endplay drivers score differently", file=sys.stderr)
+        return 1
+    bad = [(b, x, y, z, w) for b, x, y, z, w in zip(boards, bl, ep, bare, prep)
+           if not x == y == z == w]
+    if bad:
+        for b, x, y, z, w in bad[:10]:
+            print(f"SCORE MISMATCH {b.source} board {b.number}: bridgelaws {x}, endplay {y}, "
+                  f"bare {z}, preparation {w}", file=sys.stderr)
+        print(f"FAIL: {len(bad)} boards score differently", file=sys.stderr)
+        return 1
+    print(f"scores agree on all {len(boards)} boards (bridgelaws = endplay = bare loop)")
+
+    print(f"python {sys.version.split()[0]}, endplay {getattr(endplay, '__version__', '?')}; "
+          f"budget {args.budget:.1f} s per contender, best of >= {MIN_RUNS} runs "
+          f"(2 when one run takes over half the budget), gc off")
+    results = {}
+    # the named baseline is the faster of the two ways of driving endplay: the loop
+    # keeps the trick's position and led suit itself instead of asking endplay
+    contenders = [("bridgelaws", replay_bridgelaws), ("endplay", replay_endplay_lean),
+                  ("bare loop", replay_bare)]
+    if args.endplay_api:
+        contenders.append(("endplay (api)", replay_endplay))
+    for name, fn in contenders:
+        best, runs, total = time_runs(fn, boards, args.budget)
+        results[name] = len(boards) / best
+        print(f"  {name:<14} {len(boards) / best:>10.0f} boards/s   best run {best * 1e3:8.2f} ms "
+              f"({best / len(boards) * 1e6:7.1f} us/board; {runs} runs in {total:.1f} s)")
+    print("  (the bare loop calls bridgelaws.scoring.contract.score once per board for Law 77)")
+
+    if args.profile:
+        profile_bridgelaws(boards)
+
+    r_ep = results["bridgelaws"] / results["endplay"]
+    r_bare = results["bridgelaws"] / results["bare loop"]
+    print(f"bridgelaws / endplay   = {r_ep:.2f}x   (endplay / bridgelaws = {1 / r_ep:.2f}x)")
+    print(f"bridgelaws / bare loop = {r_bare:.2f}x   (bare loop / bridgelaws = {1 / r_bare:.2f}x)")
+    if args.endplay_api:
+        r_api = results["bridgelaws"] / results["endplay (api)"]
+        print(f"bridgelaws / endplay through curplayer/curtrick = {r_api:.2f}x   (information only)")
+    print(f"bench replay-vs-bare: {r_bare:.2f}x bare loop (target 0.25x)"
+          + ("" if r_bare >= 0.25 else " MISSED"))
+    print(f"bench replay: {r_ep:.2f}x endplay (target 5.0x)" + ("" if r_ep >= 5.0 else " MISSED"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
