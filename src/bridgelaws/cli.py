@@ -2,6 +2,7 @@
 
     bridgelaws case FILE|-          replay a ruling case (shared/CASES.md), print its state as JSON
     bridgelaws replay FILE...       replay every board of PBN or LIN files and check their results
+    bridgelaws check FILE...        check PBN (2.1, strictly) or LIN files for errors
 
 Bad input ends with a one-line message naming where and why, and exit status 2.
 """
@@ -27,25 +28,29 @@ def _cmd_case(args) -> int:
     return 0
 
 
-def read_records(path: str):
-    """The board records of a PBN or LIN file (by its extension, else by its content)."""
-    lower = path.lower()
-    if lower.endswith(".lin"):
-        from .formats.lin import read_lin
-        return read_lin(path)
-    if lower.endswith(".pbn"):
-        from .formats.pbn import read_pbn
-        return read_pbn(path)
-    try:
-        with open(path, "rb") as f:
-            head = f.read(2048)
-    except OSError as e:
-        raise BridgeError(f"cannot read: {e.strerror}", path) from None
-    if b"|" in head and b"[" not in head[:50]:
-        from .formats.lin import read_lin
-        return read_lin(path)
+def read_records(path: str, strict: bool = False):
+    """``(records, errors)`` of a PBN or LIN file (by its extension, else its content).
+
+    A PBN game with a problem is reported in ``errors`` and the others are read;
+    a LIN file with a problem is one error.
+    """
+    from .formats.lin import read_lin
     from .formats.pbn import read_pbn
-    return read_pbn(path)
+    lower = path.lower()
+    is_lin = lower.endswith(".lin")
+    if not is_lin and not lower.endswith(".pbn"):
+        try:
+            with open(path, "rb") as f:
+                head = f.read(2048)
+        except OSError as e:
+            raise BridgeError(f"cannot read: {e.strerror}", path) from None
+        is_lin = b"|" in head and b"[" not in head[:50]
+    if is_lin:
+        try:
+            return read_lin(path), []
+        except BridgeError as e:
+            return [], [e]
+    return read_pbn(path, errors="collect", strict=strict)
 
 
 def _board_line(r) -> str:
@@ -79,11 +84,13 @@ def _cmd_replay(args) -> int:
     show_progress = not args.quiet and (sys.stderr.isatty() or args.progress)
     for path in args.files:
         try:
-            records = read_records(path)
+            records, errors = read_records(path, strict=args.strict)
         except BridgeError as e:
+            errors, records = [e], []
+        for e in errors:
             print(f"bridgelaws: {e}", file=sys.stderr)
             status = 2
-            continue
+        counts["unreadable"] = counts.get("unreadable", 0) + len(errors)
         if not args.summary_only:
             print(f"# {os.path.basename(path)}: {len(records)} board(s)")
         for rec in records:
@@ -98,9 +105,23 @@ def _cmd_replay(args) -> int:
                       file=sys.stderr)
                 last_progress = now
     elapsed = time.monotonic() - start
-    parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if n)
     print(f"summary: {total} boards from {len(args.files)} file(s): {parts or 'none'} "
           f"in {elapsed:.2f} s")
+    return status
+
+
+def _cmd_check(args) -> int:
+    status = 0
+    for path in args.files:
+        try:
+            records, errors = read_records(path, strict=True)
+        except BridgeError as e:
+            records, errors = [], [e]
+        for e in errors:
+            print(f"bridgelaws: {e}", file=sys.stderr)
+        status = 2 if errors else status
+        print(f"{path}: {len(records)} good game(s), {len(errors)} with errors")
     return status
 
 
@@ -119,7 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--summary-only", action="store_true", help="print only the summary line")
     r.add_argument("--progress", action="store_true", help="show progress even when not a terminal")
     r.add_argument("--quiet", action="store_true", help="never show progress")
+    r.add_argument("--strict", action="store_true",
+                   help="also hold PBN files to every rule of the PBN 2.1 standard")
     r.set_defaults(func=_cmd_replay)
+
+    k = sub.add_parser("check", help="check PBN or LIN files against their standard")
+    k.add_argument("files", nargs="+", metavar="FILE")
+    k.set_defaults(func=_cmd_check)
     return p
 
 

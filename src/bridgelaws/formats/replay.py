@@ -99,8 +99,17 @@ def _board_of(record: BoardRecord) -> Board:
                              else None if record.board else "none"))
 
 
-def replay_record(record: BoardRecord) -> ReplayResult:
-    """Replay the auction, the play and any claim of ``record`` through a :class:`Table`."""
+def replay_record(record: BoardRecord, *, leading_passes: str = "recorded") -> ReplayResult:
+    """Replay the auction, the play and any claim of ``record`` through a :class:`Table`.
+
+    ``leading_passes="infer"`` reads an auction that leaves out the passes before
+    the opening bid (the convention of rpbridge.net's PBN files, against PBN 3.5):
+    when the calls as recorded do not make the recorded declarer, one to three
+    passes are put before them if that makes the recorded declarer and opening
+    leader.  The default takes the calls as recorded.
+    """
+    if leading_passes not in ("recorded", "infer"):
+        raise ValueError(f"leading_passes is 'recorded' or 'infer', not {leading_passes!r}")
     if not record.deal or (not record.auction and not record.has_play):
         return ReplayResult(record, None, "no_deal")
     try:
@@ -109,7 +118,10 @@ def replay_record(record: BoardRecord) -> ReplayResult:
     except BridgeError as e:
         return ReplayResult(record, None, "no_deal", error=f"{record.source}: {e.reason}")
     try:
-        _replay_auction(record, table)
+        calls = _calls_of(record, table.board.dealer)
+        if leading_passes == "infer":
+            calls = _infer_leading_passes(record, table.board, calls)
+        _replay_auction(calls, table)
         if table.phase == PLAY and not table.director_required:
             _replay_play(record, table)
     except (TableError, BridgeError) as e:
@@ -119,11 +131,46 @@ def replay_record(record: BoardRecord) -> ReplayResult:
     return _compare(record, table)
 
 
-def _replay_auction(record: BoardRecord, table: Table) -> None:
-    start = parse_seat(record.auction_start) if record.auction_start else table.board.dealer
+def _calls_of(record: BoardRecord, dealer: int) -> list[tuple[int, int]]:
+    """The recorded calls as ``(seat, call)``.  PBN's ``^S`` marks a seat skipped by a
+    call out of rotation (PBN 3.5.3): the next call is made by the following seat."""
+    start = parse_seat(record.auction_start) if record.auction_start else dealer
+    out = []
     for i, ac in enumerate(record.auction):
-        seat = (start + i) & 3
-        table.apply(MakeCall(seat, parse_call(ac.call)))
+        if ac.call.upper() == "^S":
+            continue
+        text = ac.call[2:] if ac.call.upper().startswith("^I") else ac.call
+        out.append(((start + i) & 3, parse_call(text)))
+    return out
+
+
+def _declarer_after(board: Board, calls: list[tuple[int, int]]) -> int | None:
+    probe = Table(board)
+    for seat, call in calls:
+        probe.apply(MakeCall(seat, call))
+        if probe.pending is not None:
+            return None
+    return probe.declarer if probe.phase != "auction" else None
+
+
+def _infer_leading_passes(record: BoardRecord, board: Board, calls):
+    if not record.declarer or not calls or record.declarer[:1] not in SEAT_NAMES:
+        return calls
+    wanted = SEAT_NAMES.index(record.declarer[:1])
+    if _declarer_after(board, calls) == wanted:
+        return calls
+    for k in (1, 2, 3):
+        shifted = [((board.dealer + i) & 3, 0) for i in range(k)]
+        shifted += [((seat + k) & 3, call) for seat, call in calls]
+        if _declarer_after(board, shifted) == wanted and (
+                not record.play_leader or parse_seat(record.play_leader) == (wanted + 1) & 3):
+            return shifted
+    return calls
+
+
+def _replay_auction(calls: list[tuple[int, int]], table: Table) -> None:
+    for seat, call in calls:
+        table.apply(MakeCall(seat, call))
         if table.pending is not None:
             return
 
@@ -132,7 +179,7 @@ def _replay_play(record: BoardRecord, table: Table) -> None:
     if record.play_sequence:
         deal = table.deal
         for name in record.play_sequence:
-            card = parse_card(name)
+            card = _card(name)
             seat = deal.holder(card)
             table.apply(PlayCard(seat, card))
             if table.pending is not None or table.phase != PLAY:
@@ -148,13 +195,21 @@ def _replay_play(record: BoardRecord, table: Table) -> None:
                 name = row[(seat - first) & 3] if len(row) == 4 else None
                 if name is None:
                     break
-                table.apply(PlayCard(seat, parse_card(name)))
+                table.apply(PlayCard(seat, _card(name)))
                 if table.pending is not None:
                     return
             else:
                 continue
             break
     _replay_claim(record, table)
+
+
+def _card(name: str) -> int:
+    """A recorded card; PBN marks a revoke ``^R`` and a lead out of turn ``^L`` (3.6.3):
+    the table recognises both by itself."""
+    if name[:1] == "^":
+        name = name[2:]
+    return parse_card(name)
 
 
 def _replay_claim(record: BoardRecord, table: Table) -> None:

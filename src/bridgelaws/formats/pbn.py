@@ -1,0 +1,1603 @@
+"""Portable Bridge Notation (PBN 2.1): reading and writing board records.
+
+A PBN file holds one *game* (one board played at one table) after another,
+separated by empty lines.  A game is a list of tag pairs (``[Board "1"]``);
+three kinds of tags open a *section* of data on the lines that follow: the
+auction (``[Auction "N"]``), the play (``[Play "E"]``) and the tables
+(``[ScoreTable "..."]`` and the other tags whose names end in ``Table``).
+
+:func:`read_pbn` turns a file into :class:`~bridgelaws.formats.record.BoardRecord`
+objects, checking them on the way; :func:`write_pbn` and :func:`format_record`
+write records in the export format.
+
+>>> from bridgelaws.formats.pbn import read_pbn, format_record
+>>> text = '''[Board "1"]
+... [Dealer "N"]
+... [Vulnerable "None"]
+... [Deal "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"]
+... [Declarer "N"]
+... [Contract "4H"]
+... [Result "10"]
+... [Auction "N"]
+... 1NT Pass 2D =1= Pass
+... 2H Pass 4H AP
+... [Note "1:transfer"]
+... '''
+>>> record, = read_pbn(text)
+>>> record.contract, record.declarer, record.result
+('4H', 'N', 10)
+>>> [call.call for call in record.auction]
+['1N', 'P', '2D', 'P', '2H', 'P', '4H', 'P', 'P', 'P']
+>>> record.auction[2].note, record.auction[2].alert
+('transfer', True)
+>>> print(format_record(record), end="")
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"]
+[Declarer "N"]
+[Contract "4H"]
+[Result "10"]
+[Auction "N"]
+1NT Pass 2D =1= Pass
+2H Pass 4H Pass
+Pass Pass
+[Note "1:transfer"]
+
+Reading
+-------
+The reader takes the *import* format of the standard: tags in any order,
+several on a line or one spread over lines, ``%`` escape lines, ``;`` and
+``{...}`` comments, lower-case calls and cards, ``AP``, and tag value
+inheritance (``#`` and ``##``, chapter 4.8).  Every problem raises a
+:class:`~bridgelaws.cards.BridgeError` naming the file, the line and the reason.
+
+It always checks each part of a game on its own: the syntax, the values of the
+tags a record interprets (Board, Dealer, Vulnerable, Deal, Declarer, Contract,
+Result, Note, the tables), the calls and their legality one after the other,
+the cards (none played twice), the annotations.  With ``strict=True`` it also
+checks that the parts agree -- the dealer calls first, the auction gives the
+Contract and Declarer, the play fits the deal and the contract, the Result fits
+the play -- and the rest of the standard.  Agreement is not checked by default
+because real files often lack it: the rpbridge.net files, for one, leave out
+the passes before the opening bid.
+
+A record keeps every tag value, after inheritance, in ``tags`` (the Note tags
+are in ``notes``).  The values ``""`` and ``"?"`` (chapter 3.4) leave a field
+``None``.  ``deal`` is the Deal tag with the ranks in order, its first seat
+kept; ``contract`` is ``"4HX"``, ``"3N"`` or ``"P"``; ``result`` is the number
+of tricks of declarer (``None`` for ``"NS 9"`` when there is no declarer).
+
+What a record cannot hold
+-------------------------
+* Irregularities (chapter 3.9).  An insufficient bid (``^I 1C``) is kept as
+  the bid ``"1C"``: the reader requires the mark, and the writer sets it again
+  on every insufficient bid.  A turn skipped because of a call out of rotation
+  (``^S``) is kept as the call ``"^S"``.  A revoke or a lead out of turn keeps
+  its mark in front of the card: ``"^RS5"``, ``"^LCK"``.
+* Annotations other than alerts: a note reference, the suffix ``!`` and the
+  NAGs ``$1`` and ``$15``..``$255`` make ``alert`` true; other suffixes and
+  NAGs are checked and dropped.  Note references on cards are checked and
+  dropped; the play notes themselves are kept in ``notes``.
+* ``+`` ("to be continued"): an auction with ``+`` is incomplete, like one
+  that ends with ``*``; a ``+`` in the play is an unknown card (``None``).
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Callable, Iterable, Iterator
+
+from ..boards import parse_vulnerability
+from ..calls import DOUBLE, PASS, REDOUBLE, bid_level, bid_strain, call_name, is_bid, parse_call
+from ..cards import (SEAT_NAMES, STRAIN_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name,
+                     card_rank, card_suit, lho, parse_card, side_of)
+from .record import AuctionCall, BoardRecord, ScoreTable, Source
+
+__all__ = ["read_pbn", "write_pbn", "format_record", "MANDATORY_TAGS", "SUPPLEMENTAL_TAGS",
+           "TABLE_TAGS"]
+
+#: the Mandatory Tag Set in export order (chapter 3.4)
+MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
+                  "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+
+#: the other tags of PBN 2.1 (chapter 4); sections not included
+SUPPLEMENTAL_TAGS = frozenset({
+    "Competition", "DealId", "Description", "FrenchMP", "Generator", "Hidden", "Room",
+    "Termination", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber",
+    "ScoreRubberHistory", "OptimumScore", "BidSystemEW", "BidSystemNS", "PairEW", "PairNS",
+    "WestNA", "NorthNA", "EastNA", "SouthNA", "WestType", "NorthType", "EastType", "SouthType",
+    "EventDate", "EventSponsor", "HomeTeam", "Round", "Section", "Stage", "Table", "VisitTeam",
+    "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard",
+    "Annotator", "AnnotatorNA", "Application", "Mode",
+})
+
+#: the tables of PBN 2.1 (chapter 5); the reader takes any tag ending in "Table" for one
+TABLE_TAGS = frozenset({
+    "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+    "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable",
+})
+
+_SECTION_TAGS = frozenset({"Auction", "Play", "Note"})
+_KNOWN_TAGS = frozenset(MANDATORY_TAGS) | SUPPLEMENTAL_TAGS | TABLE_TAGS | _SECTION_TAGS
+# chapter 4.8: the tags whose values may not be inherited with "#" or "##"
+_NOT_INHERITED = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
+                            "Auction", "Play", "Note"})
+_PLAYER_TAGS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+_UNKNOWN = ("", "?")          # tag values meaning "not known" or "does not apply"
+_MAX_LINE = 255               # characters in a line, end of line included (chapter 2.3)
+
+
+def _is_table_tag(name: str) -> bool:
+    return name.endswith("Table") and name != "Table"
+
+
+def _seat_index(seat: str) -> int:
+    return SEAT_NAMES.index(seat)
+
+
+# --- reading: the source and its characters -----------------------------------------
+
+def _read_source(source, name: str | None) -> tuple[str, str]:
+    """The text of ``source`` and the file name to report."""
+    if isinstance(source, (bytes, bytearray)):
+        return _decode(bytes(source)), name or "<bytes>"
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith(("[", "%"))):
+        return source.lstrip("\ufeff"), name or "<string>"
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise BridgeError(f"cannot read the file: {e.strerror or e}", where=str(path)) from None
+        return _decode(data), name or path.name
+    if hasattr(source, "read"):
+        label = name or Path(str(getattr(source, "name", "<stream>"))).name
+        try:
+            data = source.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise BridgeError(f"cannot read the stream: {e}", where=label) from None
+        if isinstance(data, (bytes, bytearray)):
+            return _decode(bytes(data)), label
+        if isinstance(data, str):
+            return data.lstrip("\ufeff"), label
+    raise BridgeError(f"cannot read PBN from a {type(source).__name__} "
+                      "(give a path, a stream, bytes or the text)")
+
+
+_CHARSET_RE = re.compile(rb"^%.*?charset\s*=\s*([A-Za-z0-9._:-]+)", re.MULTILINE | re.IGNORECASE)
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8 if the bytes are valid UTF-8, else the charset a ``%`` line declares, else Latin-1.
+
+    ISO 8859-1 is the PBN character set (chapter 2.2), but many programs write UTF-8.
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    declared = _CHARSET_RE.search(data[:4096])
+    if declared:
+        try:
+            return data.decode(declared.group(1).decode("ascii"))
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return data.decode("latin-1")
+
+
+# --- reading: tokens ----------------------------------------------------------------
+
+class _Problem(Exception):
+    """A problem at a line of the file; the reader turns it into a BridgeError."""
+
+    def __init__(self, line: int, reason: str):
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class _Token:
+    kind: str        # "open", "close", "word", "string", "comment", "end" (a semi-empty line)
+    text: str        # or "tag": a whole tag pair on one line, the name here ...
+    line: int
+    value: str = ""  # ... and the value here
+
+
+_TOKEN_RE = re.compile(r"""
+      \s+
+    | (?P<string>"(?:[^"\\]|\\.)*")
+    | (?P<open>\[)
+    | (?P<close>\])
+    | (?P<brace>\{)
+    | (?P<semicolon>;)
+    | (?P<word>[^\s\[\]{};"]+)
+    | (?P<bad>.)
+""", re.VERBOSE)
+
+_ESCAPE_RE = re.compile(r'\\([\\"])')
+# two shapes most lines have, read without the general loop: one tag pair, plain words
+_TAG_LINE_RE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) ("(?:[^"\\\t]|\\.)*")\][ \t]*')
+_SPECIAL_RE = re.compile(r'[\[\]{};"]')
+
+
+def _unescape(quoted: str) -> str:
+    """The value of a string token: ``\\"`` is a quote, ``\\\\`` a backslash (chapter 3.2).
+
+    A backslash before any other character stands for itself, as in the
+    column names of tables (``Rank\\2R``).
+    """
+    inner = quoted[1:-1]
+    return _ESCAPE_RE.sub(r"\1", inner) if "\\" in inner else inner
+
+
+@dataclass
+class _RawTag:
+    name: str
+    value: str
+    line: int
+    data: list[_Token] = field(default_factory=list)    # the section after the tag
+
+
+@dataclass
+class _RawGame:
+    tags: list[_RawTag]
+
+    @property
+    def line(self) -> int:
+        return self.tags[0].line
+
+
+# --- reading: tag values ------------------------------------------------------------
+
+_BOARD_RE = re.compile(r"[0-9]+")
+_SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "n": "N", "e": "E", "s": "S", "w": "W"}
+_VULNERABLE = frozenset({"none", "love", "-", "ns", "ew", "all", "both"})
+_HAND = r"[AKQJT2-9akqjt]*(?:\.[AKQJT2-9akqjt]*){3}"
+_DEAL_RE = re.compile(rf"[NESWnesw]:(?:{_HAND}|-)(?: (?:{_HAND}|-)){{3}}")
+_CONTRACT_RE = re.compile(r"(?i:(pass)|([1-7])(nt|n|s|h|d|c)(xx|x|r)?|(nt|n|s|h|d|c))")
+_RESULT_RE = re.compile(r"(\^?)\s*(?:([0-9]+)|(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?)",
+                        re.IGNORECASE)
+_NOTE_RE = re.compile(r"([0-9]+):(.*)", re.DOTALL)
+_COLUMN_RE = re.compile(r"[+-]?[^;\\]*(?:\\[0-9]+[LR]?)?")
+
+
+def _parse_board(text: str) -> int | None:
+    if text in _UNKNOWN:
+        return None
+    if not _BOARD_RE.fullmatch(text) or int(text) < 1:
+        raise BridgeError(f"{text!r} is not a board number")
+    return int(text)
+
+
+def _parse_seat_value(text: str) -> str | None:
+    if text in _UNKNOWN:
+        return None
+    seat = _SEATS.get(text)
+    if seat is None:
+        raise BridgeError(f"{text!r} is not a seat (expected N, E, S or W)")
+    return seat
+
+
+def _parse_vulnerable(text: str) -> str | None:
+    if text in _UNKNOWN:
+        return None
+    if text.lower() not in _VULNERABLE:
+        raise BridgeError(f"{text!r} is not a vulnerability (None, Love, -, NS, EW, All or Both)")
+    return parse_vulnerability(text)
+
+
+def _parse_declarer(text: str) -> tuple[str | None, bool]:
+    """The seat that played as declarer, and whether the tag says declarer and dummy
+    were swapped (``"^S"``: South played, North should have; chapter 3.4.13)."""
+    if text in _UNKNOWN:
+        return None, False
+    swapped = text.startswith("^")
+    return _parse_seat_value(text[1:] if swapped else text), swapped
+
+
+def _parse_contract(text: str, strict: bool = False) -> str | None:
+    """``"4HX"``, ``"3N"`` for ``3NT``, ``"P"`` for ``Pass``; only a strain (``"H"``)
+    for an end position (chapter 3.10)."""
+    if text in _UNKNOWN:
+        return None
+    m = _CONTRACT_RE.fullmatch(text)
+    if m is None:
+        raise BridgeError(f"{text!r} is not a contract (like 4H, 3NT, 6SX or Pass)")
+    passed, level, strain, risk, strain_only = m.groups()
+    if passed:
+        return "P"
+    strain = (strain or strain_only).upper()
+    risk = (risk or "").upper()
+    if strict and strain == "N":
+        raise BridgeError(f"{text!r}: notrump is written NT")
+    if strict and risk == "R":
+        raise BridgeError(f"{text!r}: redoubled is written XX")
+    if level is None:
+        return strain[0]
+    return level + strain[0] + ("XX" if risk == "R" else risk)
+
+
+def _contract_strain(contract: str | None) -> int | None:
+    """The denomination of a contract, an index into ``STRAIN_LETTERS`` (4 for notrump)."""
+    if contract is None or contract == "P":
+        return None
+    return STRAIN_LETTERS.index(contract.lstrip("1234567")[0])
+
+
+def _parse_result(text: str, declarer: str | None, total: int = 13) -> tuple[int | None, bool]:
+    """The tricks of declarer, and whether the value is marked ``^`` (not what the play says).
+
+    ``"NS 9"`` and ``"EW 4 NS 9"`` need the declarer; without one the result is ``None``.
+    """
+    if text in _UNKNOWN:
+        return None, False
+    m = _RESULT_RE.fullmatch(text.strip())
+    if m is None:
+        raise BridgeError(f"{text!r} is not a result (like 9, NS 9 or EW 4 NS 9)")
+    caret, plain, side1, tricks1, side2, tricks2 = m.groups()
+    if any(n is not None and int(n) > total for n in (plain, tricks1, tricks2)):
+        raise BridgeError(f"{text!r}: more than {total} tricks")
+    if plain is not None:
+        return int(plain), bool(caret)
+    by_side = {side1.upper(): int(tricks1)}
+    if side2 is not None:
+        if side2.upper() in by_side:
+            raise BridgeError(f"{text!r} gives the tricks of {side2.upper()} twice")
+        by_side[side2.upper()] = int(tricks2)
+        if sum(by_side.values()) != total:
+            raise BridgeError(f"{text!r}: the tricks of the two sides do not add up to {total}")
+    if declarer is None:
+        return None, bool(caret)
+    own, other = ("NS", "EW") if declarer in "NS" else ("EW", "NS")
+    if own in by_side:
+        return by_side[own], bool(caret)
+    return total - by_side[other], bool(caret)
+
+
+def _parse_room(text: str) -> str | None:
+    return text.lower() if text.lower() in ("open", "closed") else None
+
+
+def _players(tags: dict[str, str]) -> dict[str, str]:
+    return {seat: tags[name] for seat, name in _PLAYER_TAGS
+            if tags.get(name, "") not in _UNKNOWN}
+
+
+# --- reading: auction and play ------------------------------------------------------
+
+_ITEM_RE = re.compile(r"""
+      (?P<item>[A-Za-z0-9-]+)
+    | (?P<suffix>[!?]{1,2})
+    | (?P<note>=[^=\s]*=?)
+    | (?P<nag>\$[^\s$=!?^*+]*)
+    | (?P<irregular>\^.?)
+    | (?P<star>\*)
+    | (?P<plus>\+)
+    | (?P<bad>.)
+""", re.VERBOSE)
+_PLAIN_ITEM_RE = re.compile(r"[A-Za-z0-9-]+")
+_CALL_RE = re.compile(r"(?i:(pass|ap|xx|x)|([1-9])(nt|n|s|h|d|c))")
+_CARDS = {card_name(card): card for card in range(52)}      # "SA" -> 51
+_SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+def _items(data: list[_Token], section: str) -> Iterator[tuple[str, str, int]]:
+    """The tokens of an auction or play section as (kind, text, line); no comments."""
+    for tok in data:
+        if tok.kind == "comment":
+            continue
+        if tok.kind == "string":
+            raise _Problem(tok.line, f"{section}: a string ({tok.text!r}) cannot stand here")
+        if _PLAIN_ITEM_RE.fullmatch(tok.text):
+            yield "item", tok.text, tok.line
+            continue
+        for m in _ITEM_RE.finditer(tok.text):
+            yield m.lastgroup, m.group(), tok.line
+
+
+@dataclass
+class _Annotations:
+    """What follows one call or card: at most one suffix, at most one note, NAGs."""
+    note: int | None = None
+    note_line: int = 0
+    nags: list[int] = field(default_factory=list)
+    has_suffix: bool = False
+
+    def alert(self) -> bool:
+        return self.note is not None or 1 in self.nags or any(nag >= 15 for nag in self.nags)
+
+    def add(self, kind: str, text: str, line: int, section: str, card: bool) -> None:
+        """Chapters 3.5.2-3.5.4, 3.6.2-3.6.4 and 3.7."""
+        if kind == "suffix":
+            if self.has_suffix:
+                raise _Problem(line, f"{section}: a second suffix {text!r}")
+            self.has_suffix = True
+            self.nags.append(_SUFFIX_NAGS[text] + (6 if card else 0))
+        elif kind == "note":
+            if not re.fullmatch(r"=[0-9]+=", text):
+                raise _Problem(line, f"{section}: {text!r} is not a note reference like =1=")
+            if self.note is not None:
+                raise _Problem(line, f"{section}: a second note reference {text}")
+            self.note, self.note_line = int(text[1:-1]), line
+        else:
+            if not re.fullmatch(r"\$[0-9]+", text) or int(text[1:]) > 255:
+                raise _Problem(line, f"{section}: {text!r} is not a NAG ($0 to $255)")
+            nag = int(text[1:])
+            if (1 <= nag <= 6 or nag == 13) if card else (7 <= nag <= 12 or nag == 14):
+                raise _Problem(line, f"{section}: NAG {text} is for {'calls' if card else 'cards'}")
+            if 1 <= nag <= 12:
+                if self.has_suffix:
+                    raise _Problem(line, f"{section}: NAG {text} is a second suffix annotation")
+                self.has_suffix = True
+            self.nags.append(nag)
+
+
+class _AuctionState:
+    """Follows an auction call by call: is each call lawful (Laws 18, 19)?  Has it ended?"""
+
+    def __init__(self, first: int):
+        self.first = first
+        self.count = 0                     # turns so far, skipped ones (^S) included
+        self.last_bid: int | None = None
+        self.last_bidder = 0
+        self.doubled = 0                   # 1 doubled, 2 redoubled
+        self.doubler = 0
+        self.passes = 0
+        self.any_call = False
+        self.complete = False
+        self.namers: dict[tuple[int, int], int] = {}   # (side, strain) -> first seat to name it
+
+    def skip(self) -> None:
+        self.count += 1
+
+    def add(self, call: int, marked_insufficient: bool = False) -> None:
+        """Raises BridgeError when the call cannot be made here."""
+        seat = (self.first + self.count) & 3
+        who = SEAT_NAMES[seat]
+        if self.complete:
+            raise BridgeError(f"{call_name(call)} by {who} after the auction has ended")
+        if call == PASS:
+            self.passes += 1
+        elif call == DOUBLE:
+            if self.last_bid is None or self.doubled or side_of(self.last_bidder) == side_of(seat):
+                raise BridgeError(f"{who} cannot double here")
+            self.doubled, self.doubler, self.passes = 1, seat, 0
+        elif call == REDOUBLE:
+            if self.doubled != 1 or side_of(self.doubler) == side_of(seat):
+                raise BridgeError(f"{who} cannot redouble here")
+            self.doubled, self.passes = 2, 0
+        else:
+            if bid_level(call) > 7:
+                raise BridgeError(f"{call_name(call)} is not a bid (levels go up to 7)")
+            insufficient = self.last_bid is not None and call <= self.last_bid
+            if insufficient and not marked_insufficient:
+                raise BridgeError(f"{who} bids {call_name(call)} after "
+                                  f"{call_name(self.last_bid)}: insufficient, and not marked ^I")
+            if marked_insufficient and not insufficient:
+                raise BridgeError(f"{call_name(call)} is marked ^I but is not insufficient")
+            self.namers.setdefault((side_of(seat), bid_strain(call)), seat)
+            self.last_bid, self.last_bidder = call, seat
+            self.doubled, self.passes = 0, 0
+        self.any_call = self.any_call or call != PASS
+        self.count += 1
+        self.complete = self.passes == (3 if self.any_call else 4)
+
+    def final(self) -> tuple[str, str | None]:
+        """The contract (``"P"`` when passed out) and the declarer of a complete auction."""
+        if self.last_bid is None:
+            return "P", None
+        declarer = self.namers[(side_of(self.last_bidder), bid_strain(self.last_bid))]
+        return call_name(self.last_bid) + "X" * self.doubled, SEAT_NAMES[declarer]
+
+
+@dataclass
+class _Played:
+    """One entry of the play section."""
+    card: int | None          # None for "-" and "+"
+    line: int
+    mark: str | None = None   # "R" (revoke) or "L" (lead out of turn)
+    plus: bool = False
+    ann: _Annotations = field(default_factory=_Annotations)
+
+    def text(self) -> str | None:
+        if self.card is None:
+            return None
+        return ("^" + self.mark if self.mark else "") + card_name(self.card)
+
+
+def _trick_winner(cards: list[int], trump: int | None) -> int:
+    """The index of the winning card of a trick given in played order (Law 44)."""
+    best = 0
+    for i in range(1, 4):
+        c, b = cards[i], cards[best]
+        if card_suit(c) == card_suit(b):
+            if card_rank(c) > card_rank(b):
+                best = i
+        elif card_suit(c) == trump:
+            best = i
+    return best
+
+
+# --- reading: the reader -------------------------------------------------------------
+
+@dataclass
+class _Game:
+    """What the checks of one game need besides the record."""
+    raw: _RawGame
+    values: dict[str, str]                   # tag values after inheritance
+    first: dict[str, _RawTag]                # the tags (the first of repeated ones)
+    deal: Deal | None = None
+    tricks: int = 13                         # fewer in an end position
+    swapped: bool = False                    # Declarer "^S"
+    result_marked: bool = False              # Result "^9"
+    auction: _AuctionState | None = None
+    play: list[_Played] | None = None
+    auction_notes: dict[int, str] = field(default_factory=dict)
+    play_notes: dict[int, str] = field(default_factory=dict)
+
+    def line(self, tag_name: str) -> int:
+        tag = self.first.get(tag_name)
+        return tag.line if tag else self.raw.line
+
+
+class _Reader:
+    """Reads the games of one text; keeps what tag value inheritance needs between games."""
+
+    def __init__(self, text: str, name: str, strict: bool):
+        self.name = name
+        self.strict = strict
+        self.eol = 2 if "\r\n" in text else 1
+        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.last_values: dict[str, str] = {}    # tag -> its value in the nearest previous game
+        self.defaults: dict[str, str] = {}       # tag -> value set with "##"
+
+    def error(self, line: int | None, reason: str) -> BridgeError:
+        return BridgeError(reason, where=f"{self.name}:{line}" if line else self.name)
+
+    def games(self) -> Iterator[BoardRecord | BridgeError]:
+        """The records, and an error in the place of each game that has one.
+
+        After an error, reading goes on at the next semi-empty line: a comment
+        left open does not swallow the games that follow it.
+        """
+        start: int | None = 0
+        while start is not None:
+            problem = None
+            try:
+                for raw in self.raw_games(start):
+                    try:
+                        yield self.build(raw)
+                    except _Problem as p:
+                        problem = p
+                    except BridgeError as e:
+                        problem = _Problem(raw.line, e.reason)
+                    except (ValueError, IndexError, KeyError, TypeError, AttributeError) as e:
+                        problem = _Problem(raw.line, f"cannot read this game ({e!r})")
+                    if problem:
+                        break
+            except _Problem as p:
+                problem = p
+            start = None
+            if problem:
+                yield self.error(problem.line, problem.reason)
+                start = next((i for i in range(problem.line, len(self.lines))
+                              if not self.lines[i].strip()), None)
+
+    # -- tokens and tag pairs --
+
+    def check_line(self, i: int) -> None:
+        """Strict: the length and the characters of a line (chapters 2.2 and 2.3)."""
+        line = self.lines[i]
+        if len(line) + self.eol > _MAX_LINE:
+            raise _Problem(i + 1, f"the line is longer than {_MAX_LINE} characters")
+        for ch in line:
+            code = ord(ch)
+            if (code < 32 and ch not in "\t\v") or 127 <= code <= 159:
+                raise _Problem(i + 1, f"character {code:#04x} is not allowed in PBN")
+
+    def tokens(self, start: int) -> Iterator[_Token]:
+        """The tokens from line index ``start`` on (chapter 3.2); comments become
+        "comment" tokens, escape lines are left out."""
+        lines = self.lines
+        i = start
+        while i < len(lines):
+            if self.strict:
+                self.check_line(i)
+            line = lines[i]
+            if line.startswith("%"):               # an escape line (chapter 2.4)
+                i += 1
+                continue
+            if not line.strip():
+                yield _Token("end", "", i + 1)
+                i += 1
+                continue
+            tag = _TAG_LINE_RE.fullmatch(line)
+            if tag:
+                yield _Token("tag", tag.group(1), i + 1, _unescape(tag.group(2)))
+                i += 1
+                continue
+            if not _SPECIAL_RE.search(line):
+                for word in line.split():
+                    yield _Token("word", word, i + 1)
+                i += 1
+                continue
+            pos = 0
+            while pos < len(line):
+                m = _TOKEN_RE.match(line, pos)
+                pos = m.end()
+                kind = m.lastgroup
+                if kind is None:
+                    continue
+                if kind == "semicolon":
+                    yield _Token("comment", "", i + 1)
+                    break
+                if kind == "brace":                # a comment, maybe over several lines
+                    first_line = i + 1
+                    close = line.find("}", pos)
+                    while close < 0:
+                        i += 1
+                        if i >= len(lines):
+                            raise _Problem(first_line, "the comment '{' is never closed")
+                        if self.strict:
+                            self.check_line(i)
+                        line = lines[i]
+                        close = line.find("}")
+                    yield _Token("comment", "", first_line)
+                    pos = close + 1
+                    continue
+                if kind == "bad":
+                    if m.group() == '"':
+                        raise _Problem(i + 1, "the string is not closed (missing '\"')")
+                    if self.strict:
+                        raise _Problem(i + 1, "'}' without '{'")
+                    continue                       # left over from braces nested in a comment
+                text = m.group()
+                if kind == "string":
+                    if "\t" in text:
+                        raise _Problem(i + 1, "a tab is not allowed inside a string")
+                    text = _unescape(text)
+                yield _Token(kind, text, i + 1)
+            i += 1
+
+    def raw_games(self, start: int) -> Iterator[_RawGame]:
+        tags: list[_RawTag] = []
+        tokens = self.tokens(start)
+        for tok in tokens:
+            if tok.kind == "end":
+                if tags:
+                    yield _RawGame(tags)
+                    tags = []
+            elif tok.kind == "tag":
+                tags.append(self.new_tag(tok.text, tok.value, tok.line))
+            elif tok.kind == "open":
+                tags.append(self.tag_pair(tok, tokens))
+            elif tok.kind == "close":
+                raise _Problem(tok.line, "']' without '['")
+            elif tags:
+                tags[-1].data.append(tok)
+            elif tok.kind != "comment":
+                raise _Problem(tok.line, f"{tok.text!r} is outside any tag or section")
+        if tags:
+            yield _RawGame(tags)
+
+    def tag_pair(self, open_tok: _Token, tokens: Iterator[_Token]) -> _RawTag:
+        """The rest of a tag pair: name, string, ']' (chapter 3.3)."""
+        parts = []
+        for expected in ("word", "string", "close"):
+            tok = next(tokens, None)
+            if tok is None or tok.kind == "end":
+                raise _Problem(open_tok.line, "the tag pair is not closed with ']'")
+            if tok.kind == "comment":
+                raise _Problem(tok.line, "a comment cannot stand inside a tag pair")
+            if tok.kind != expected:
+                what = {"word": "a tag name", "string": "a quoted value", "close": "']'"}[expected]
+                raise _Problem(tok.line, f"expected {what} in the tag pair, found {tok.text!r}")
+            parts.append(tok)
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", parts[0].text):
+            raise _Problem(parts[0].line, f"{parts[0].text!r} is not a tag name")
+        return self.new_tag(parts[0].text, parts[1].text, open_tok.line)
+
+    @staticmethod
+    def new_tag(name: str, value: str, line: int) -> _RawTag:
+        if not "A" <= name[0] <= "Z":
+            raise _Problem(line, f"the tag name {name!r} does not begin with a capital")
+        return _RawTag(name, value, line)
+
+    # -- one game --
+
+    def inherit(self, raw: _RawGame) -> _Game:
+        """The tag values with ``#`` and ``##`` resolved (chapter 4.8).
+
+        ``#`` takes the value of the tag in the nearest previous game; ``##text``
+        makes ``text`` the value in this game and in the following games that do
+        not give the tag; any other value ends that.  A repeated tag is ignored
+        (chapter 3.4; an error when strict).  The values count for the games that
+        follow even when this game turns out to have a problem.
+        """
+        values: dict[str, str] = {}
+        first: dict[str, _RawTag] = {}
+        defaults = dict(self.defaults)
+        for tag in raw.tags:
+            inherited = tag.value == "#" or tag.value.startswith("##")
+            if inherited and tag.name in _NOT_INHERITED:
+                raise _Problem(tag.line, f"{tag.name.lower()}: the value of {tag.name} "
+                                         "cannot be inherited with '#'")
+            if tag.name == "Note":
+                continue
+            if tag.name in first:
+                if self.strict:
+                    raise _Problem(tag.line, f"{tag.name.lower()}: the tag is repeated")
+                continue
+            first[tag.name] = tag
+            value = tag.value
+            if value.startswith("##"):
+                value = defaults[tag.name] = value[2:]
+            elif value == "#":
+                value = self.last_values.get(tag.name, "")
+                defaults.pop(tag.name, None)
+            else:
+                defaults.pop(tag.name, None)
+            values[tag.name] = value
+        for name, value in defaults.items():
+            values.setdefault(name, value)
+        self.last_values.update(values)
+        self.defaults = defaults
+        return _Game(raw, values, first)
+
+    def build(self, raw: _RawGame) -> BoardRecord:
+        game = self.inherit(raw)
+        values = game.values
+        record = BoardRecord(tags=dict(values), source=Source(self.name, raw.line))
+
+        def interpret(tag_name: str, parse: Callable, *args):
+            if tag_name not in values:
+                return None
+            try:
+                return parse(values[tag_name], *args)
+            except BridgeError as e:
+                raise _Problem(game.line(tag_name), f"{tag_name.lower()}: {e.reason}") from None
+
+        for tag in game.first.values():
+            self.check_data(tag)
+        record.board = interpret("Board", _parse_board)
+        record.dealer = interpret("Dealer", _parse_seat_value)
+        record.vulnerable = interpret("Vulnerable", _parse_vulnerable)
+        record.deal, game.deal = interpret("Deal", self.parse_deal) or (None, None)
+        if game.deal is not None and all(game.deal.hands):
+            game.tricks = game.deal.hands[0].bit_count()
+        record.declarer, game.swapped = interpret("Declarer", _parse_declarer) or (None, False)
+        record.contract = interpret("Contract", _parse_contract, self.strict)
+        record.result, game.result_marked = (interpret("Result", _parse_result, record.declarer,
+                                                       game.tricks) or (None, False))
+        record.score = values.get("Score")
+        record.players = _players(values)
+        record.room = _parse_room(values.get("Room", ""))
+
+        game.auction_notes, game.play_notes = self.notes(raw)
+        if "Auction" in game.first:
+            game.auction = self.read_auction(record, game.first["Auction"], game.auction_notes)
+        if "Play" in game.first:
+            game.play = self.read_play(record, game.first["Play"], game.play_notes)
+        record.notes = _merge_notes(game.auction_notes, game.play_notes)
+        for name in values:
+            if _is_table_tag(name):
+                record.tables[name] = self.read_table(name, values[name], game)
+
+        if self.strict:
+            self.check_agreement(record, game)
+            self.check_standard(record, game)
+        return record
+
+    def check_data(self, tag: _RawTag) -> None:
+        """Only sections have data after their tag; data after an unknown tag is skipped
+        (chapter 4.9), unless strict."""
+        if tag.name in ("Auction", "Play") or _is_table_tag(tag.name):
+            return
+        for tok in tag.data:
+            if tok.kind != "comment" and (tag.name in _KNOWN_TAGS or self.strict):
+                raise _Problem(tok.line, f"{tag.name.lower()}: unexpected {tok.text!r} after "
+                                         "the tag (only Auction, Play and tables have sections)")
+
+    @staticmethod
+    def parse_deal(text: str) -> tuple[str, Deal] | None:
+        """The Deal tag (chapter 3.4.11): the normalized text and the hands.
+
+        All four hands have 13 cards, or else all the same number (an end position,
+        chapter 3.10); hands that are not given (``-``) are unknown, and then each
+        given hand must have 13 cards.
+        """
+        if text in _UNKNOWN:
+            return None
+        if not _DEAL_RE.fullmatch(text):
+            raise BridgeError(f"{text!r} is not a deal like \"N:<hand> <hand> <hand> <hand>\" "
+                              "(hands S.H.D.C or '-', one space between hands)")
+        deal = Deal.from_pbn(text)
+        first = _seat_index(_SEATS[text[0]])
+        counts = {(first + i) & 3: deal.hands[(first + i) & 3].bit_count()
+                  for i, hand in enumerate(text[2:].split(" ")) if hand != "-"}
+        if not any(counts.values()):
+            raise BridgeError("the deal has no cards")
+        expected = 13 if len(counts) < 4 or max(counts.values()) >= 13 else max(counts.values())
+        for seat in sorted(counts):
+            if counts[seat] != expected:
+                raise BridgeError(f"hand of {SEAT_NAMES[seat]} has {counts[seat]} cards, "
+                                  f"not {expected}")
+        return deal.to_pbn(first), deal
+
+    def notes(self, raw: _RawGame) -> tuple[dict[int, str], dict[int, str]]:
+        """The Note tags after the auction and after the play (chapters 3.5.5, 3.6.5)."""
+        notes: dict[str, dict[int, str]] = {"auction": {}, "play": {}}
+        section = None
+        for tag in raw.tags:
+            if tag.name in ("Auction", "Play"):
+                section = tag.name.lower()
+            elif tag.name != "Note":
+                section = None
+            elif section is None:
+                raise _Problem(tag.line, "note: a Note tag must follow the auction or the play")
+            else:
+                m = _NOTE_RE.fullmatch(tag.value)
+                if m is None:
+                    raise _Problem(tag.line, f"note: {tag.value!r} is not like \"1:text\"")
+                number = int(m.group(1))
+                if self.strict and not 1 <= number <= 32:
+                    raise _Problem(tag.line, f"note: note number {number} is not between 1 and 32")
+                if number in notes[section]:
+                    raise _Problem(tag.line, f"note: the {section} has two notes {number}")
+                notes[section][number] = m.group(2).strip()
+        return notes["auction"], notes["play"]
+
+    def read_auction(self, record: BoardRecord, tag: _RawTag,
+                     notes: dict[int, str]) -> _AuctionState:
+        """The auction section (chapter 3.5)."""
+        column = _SEATS.get(tag.value)
+        if column is None:
+            raise _Problem(tag.line, f"auction: {tag.value!r} is not a seat")
+        hyphens = 0
+        state: _AuctionState | None = None
+        calls: list[AuctionCall] = []
+        annotations: list[_Annotations] = []
+        marked = False                # a "^I" waiting for its bid
+        ended_by = None               # "*" or "+"
+        for kind, text, line in _items(tag.data, "auction"):
+            if ended_by is not None:
+                raise _Problem(line, f"auction: {text!r} after {ended_by!r}")
+            if kind == "item" and text == "-":
+                if state is not None or marked or hyphens == 3:
+                    raise _Problem(line, "auction: '-' stands only before the dealer's first call")
+                hyphens += 1
+                continue
+            if state is None:
+                state = _AuctionState((_seat_index(column) + hyphens) & 3)
+            if kind == "item":
+                m = _CALL_RE.fullmatch(text)
+                if m is None:
+                    raise _Problem(line, f"auction: {text!r} is not a call")
+                if self.strict and (m.group(3) or "").lower() == "n":
+                    raise _Problem(line, f"auction: {text!r}: notrump is written NT")
+                try:
+                    if (m.group(1) or "").lower() == "ap":
+                        if marked or state.complete:
+                            raise BridgeError("AP cannot stand here")
+                        while not state.complete:
+                            state.add(PASS)
+                            calls.append(AuctionCall("P"))
+                            annotations.append(_Annotations())
+                        continue
+                    call = parse_call(text)
+                    state.add(call, marked)
+                except BridgeError as e:
+                    raise _Problem(line, f"auction: {e.reason}") from None
+                calls.append(AuctionCall(call_name(call)))
+                annotations.append(_Annotations())
+                marked = False
+            elif kind == "irregular" and text == "^I" and not marked:
+                marked = True
+            elif kind == "irregular" and text == "^S" and not marked and not state.complete:
+                state.skip()
+                calls.append(AuctionCall("^S"))
+                annotations.append(_Annotations())
+            elif kind == "irregular":
+                raise _Problem(line, f"auction: {text!r} cannot stand here "
+                                     "(^I before an insufficient bid, ^S for a skipped call)")
+            elif kind in ("suffix", "note", "nag"):
+                if not calls or calls[-1].call == "^S" or marked:
+                    raise _Problem(line, f"auction: {text!r} does not follow a call")
+                annotations[-1].add(kind, text, line, "auction", card=False)
+            elif kind in ("star", "plus") and not marked:
+                ended_by = text
+            else:
+                raise _Problem(line, f"auction: unexpected {text!r}")
+        if marked:
+            raise _Problem(tag.line, "auction: ^I is not followed by a bid")
+        if state is None:
+            state = _AuctionState((_seat_index(column) + hyphens) & 3)
+        if ended_by == "+" and state.complete:
+            raise _Problem(tag.line, "auction: '+' after the end of the auction")
+        if self.strict and not state.complete and ended_by is None:
+            raise _Problem(tag.line, "auction: the auction has not ended, and is not closed "
+                                     "with '*' or '+'")
+        for call, ann in zip(calls, annotations):
+            call.alert = ann.alert()
+            if ann.note is not None:
+                if ann.note in notes:
+                    call.note = notes[ann.note]
+                elif self.strict:
+                    raise _Problem(ann.note_line, f"auction: no Note explains ={ann.note}=")
+        record.auction_start = SEAT_NAMES[state.first]
+        record.auction = calls
+        record.auction_complete = state.complete
+        return state
+
+    def read_play(self, record: BoardRecord, tag: _RawTag,
+                  notes: dict[int, str]) -> list[_Played]:
+        """The play section (chapter 3.6): the entries in column order."""
+        record.play_leader = _SEATS.get(tag.value)
+        if record.play_leader is None:
+            raise _Problem(tag.line, f"play: {tag.value!r} is not a seat")
+        entries: list[_Played] = []
+        mark = None                   # "R" or "L" waiting for its card
+        ended = False                 # after "*"
+        plus_seen = False
+        for kind, text, line in _items(tag.data, "play"):
+            if ended:
+                raise _Problem(line, f"play: {text!r} after '*'")
+            if kind == "item" and text in ("-", "--"):
+                if mark or (text == "--" and self.strict):
+                    raise _Problem(line, f"play: {text!r} cannot stand here" if mark else
+                                         "play: an unknown card is written '-', not '--'")
+                entries.append(_Played(None, line))
+            elif kind == "item" and text.upper() in _CARDS:
+                entries.append(_Played(_CARDS[text.upper()], line, mark))
+                mark = None
+            elif kind == "item":
+                raise _Problem(line, f"play: {text!r} is not a card (suit then rank, like SA)")
+            elif kind == "irregular" and text in ("^R", "^L") and not mark:
+                mark = text[1]
+            elif kind == "irregular":
+                raise _Problem(line, f"play: {text!r} cannot stand here (^R or ^L before a card)")
+            elif kind == "plus" and not plus_seen and not mark:
+                plus_seen = True
+                entries.append(_Played(None, line, plus=True))
+            elif kind == "plus":
+                raise _Problem(line, "play: a second '+'" if plus_seen else "play: '+' after a mark")
+            elif kind in ("suffix", "note", "nag"):
+                if not entries or entries[-1].card is None or mark:
+                    raise _Problem(line, f"play: {text!r} does not follow a card")
+                entries[-1].ann.add(kind, text, line, "play", card=True)
+            elif kind == "star" and not plus_seen and not mark:
+                ended = True
+            else:
+                raise _Problem(line, f"play: unexpected {text!r}")
+        if mark:
+            raise _Problem(tag.line, f"play: ^{mark} is not followed by a card")
+        seen = 0
+        for e in entries:
+            if e.card is not None:
+                if seen >> e.card & 1:
+                    raise _Problem(e.line, f"play: {card_name(e.card)} is played twice")
+                seen |= 1 << e.card
+            if self.strict and e.ann.note is not None and e.ann.note not in notes:
+                raise _Problem(e.ann.note_line, f"play: no Note explains ={e.ann.note}=")
+        while len(entries) % 4:
+            entries.append(_Played(None, tag.line))
+        record.play_rows = [[e.text() for e in entries[i:i + 4]] for i in range(0, len(entries), 4)]
+        return entries
+
+    def read_table(self, name: str, value: str, game: _Game) -> ScoreTable:
+        """A table (chapter 5.2): the column names are the tag value, the elements follow.
+
+        A table tag the game does not give (inherited with ``##``) has no rows.
+        """
+        tag = game.first.get(name) or _RawTag(name, value, game.raw.line)
+        section = name.lower()
+        columns = value.split(";")
+        for column in columns:
+            if not _COLUMN_RE.fullmatch(column):
+                raise _Problem(tag.line, f"{section}: {column!r} is not a column name (a minimum "
+                                         "width is written like \\5, \\5L or \\5R)")
+        cells: list[str] = []
+        for tok in tag.data:
+            if tok.kind == "comment":
+                if cells:
+                    raise _Problem(tok.line, f"{section}: no comment may follow a table element")
+            elif tok.kind == "word" and "%" in tok.text:
+                raise _Problem(tok.line, f"{section}: {tok.text!r}: '%' is not allowed in a "
+                                         "table element unless it is quoted")
+            else:
+                cells.append(tok.text)
+        n = len(columns)
+        if len(cells) % n:
+            raise _Problem(tag.data[-1].line, f"{section}: {len(cells)} elements do not make "
+                                              f"rows of {n} columns")
+        return ScoreTable(columns, [cells[i:i + n] for i in range(0, len(cells), n)])
+
+    # -- strict: do the parts agree? --
+
+    def check_agreement(self, record: BoardRecord, game: _Game) -> None:
+        """The dealer calls first; a complete auction gives the Contract and the Declarer;
+        a passed-out board has no result; the play fits the deal, the contract and the
+        Result."""
+        values = game.values
+        if record.auction_start is not None and record.dealer not in (None,
+                                                                      record.auction_start):
+            raise _Problem(game.line("Auction"), f"auction: the dealer {record.dealer} calls "
+                                                 f"first, not {record.auction_start}")
+        if game.auction is not None and game.auction.complete:
+            contract, declarer = game.auction.final()
+            if record.contract is not None and (record.contract == "P"
+                                                or record.contract[0].isdigit()):
+                if record.contract != contract:
+                    raise _Problem(game.line("Contract"), f"contract: the auction ends in "
+                                                          f"{_pbn_contract(contract)}, not "
+                                                          f"{values['Contract']}")
+            if declarer is None and record.declarer is not None:
+                raise _Problem(game.line("Declarer"), "declarer: the board is passed out")
+            if declarer is not None and record.declarer is not None:
+                seat = _partner(record.declarer) if game.swapped else record.declarer
+                if seat != declarer:
+                    raise _Problem(game.line("Declarer"), f"declarer: the auction makes "
+                                                          f"{declarer} declarer, not {seat}")
+        passed_out = record.contract == "P" or values.get("Declarer", "?") == ""
+        if passed_out and values.get("Result", "") not in _UNKNOWN:
+            raise _Problem(game.line("Result"), "result: a passed-out board has no result")
+        if game.play is not None:
+            self.check_play(record, game)
+
+    def check_play(self, record: BoardRecord, game: _Game) -> None:
+        """The cards are in the hands of their columns; each trick in its order: suit
+        followed or the revoke marked ^R, a lead out of turn marked ^L, nothing after '+';
+        the Result between the tricks declarer has won and those still to come."""
+        entries = game.play
+        column = _seat_index(record.play_leader)
+        hands = list(game.deal.hands) if game.deal else [0, 0, 0, 0]
+        for i, e in enumerate(entries):
+            seat = (column + i) & 3
+            if e.card is not None and hands[seat] and not hands[seat] >> e.card & 1:
+                raise _Problem(e.line, f"play: {SEAT_NAMES[seat]} plays {card_name(e.card)}, "
+                                       f"which is not in {SEAT_NAMES[seat]}'s hand")
+        trump = _contract_strain(record.contract)
+        if trump is None:
+            return                                 # the winners of the tricks are unknown
+        declarer = _seat_index(record.declarer) if record.declarer else None
+        leader = lho(declarer) if declarer is not None else column
+        won = done = 0
+        plus_trick = None                          # the trick with the '+'
+        in_order = True                            # the leader of the trick is known
+        for t in range(0, len(entries), 4):
+            trick = {(column + k) & 3: entries[t + k] for k in range(4)}
+            if plus_trick is not None:
+                for e in trick.values():
+                    if e.card is not None:
+                        raise _Problem(e.line, "play: a card after '+'")
+            if any(e.plus for e in trick.values()):
+                plus_trick = t
+            if not in_order:
+                continue
+            lead_marks = [seat for seat, e in trick.items() if e.mark == "L"]
+            if len(lead_marks) > 1 or lead_marks == [leader]:
+                raise _Problem(trick[lead_marks[-1]].line, "play: ^L does not mark a lead "
+                                                           "out of turn")
+            first = lead_marks[0] if lead_marks else leader
+            order = [(first + k) & 3 for k in range(4)]
+            played = [trick[seat] for seat in order]
+            after_plus = False
+            for e in played:
+                if after_plus and e.card is not None:
+                    raise _Problem(e.line, "play: a card after '+'")
+                after_plus = after_plus or e.plus
+            if any(e.card is None for e in played):
+                in_order = False                   # the next leader is unknown
+                continue
+            lead = played[0]
+            if lead.mark == "R":
+                raise _Problem(lead.line, "play: ^R marks a lead, which cannot be a revoke")
+            suit = card_suit(lead.card)
+            for seat, e in zip(order[1:], played[1:]):
+                follows = card_suit(e.card) == suit
+                can_follow = bool(hands[seat] & SUIT_MASKS[suit])
+                if not follows and can_follow and e.mark != "R":
+                    raise _Problem(e.line, f"play: {SEAT_NAMES[seat]} revokes with "
+                                           f"{card_name(e.card)} on {card_name(lead.card)} "
+                                           "(not marked ^R)")
+                if e.mark == "R" and (follows or (hands[seat] and not can_follow)):
+                    raise _Problem(e.line, f"play: ^R marks {card_name(e.card)}, "
+                                           "which is not a revoke")
+            for seat, e in zip(order, played):
+                hands[seat] &= ~(1 << e.card)
+            leader = order[_trick_winner([e.card for e in played], trump)]
+            won += declarer is not None and side_of(leader) == side_of(declarer)
+            done += 1
+        if record.result is not None and not game.result_marked and declarer is not None:
+            least, most = won, won + game.tricks - done
+            if most > least and game.deal is not None and game.deal.is_complete() and trump < 4:
+                # the highest trump still out wins a trick, whenever it is played
+                trumps = (hands[0] | hands[1] | hands[2] | hands[3]) & SUIT_MASKS[trump]
+                if trumps:
+                    holder = game.deal.holder(trumps.bit_length() - 1)
+                    if side_of(holder) == side_of(declarer):
+                        least += 1
+                    else:
+                        most -= 1
+            if not least <= record.result <= most:
+                raise _Problem(game.line("Result"), f"result: declarer wins {won} of the "
+                                                    f"{done} tricks played, and can end with "
+                                                    f"{least} to {most} tricks, not "
+                                                    f"{record.result}")
+
+    # -- strict: the rest of the standard --
+
+    def check_standard(self, record: BoardRecord, game: _Game) -> None:
+        """Tag names, the values of the other tags, the tags a section needs before it,
+        the order of table columns."""
+        values, first = game.values, game.first
+        for tag in game.raw.tags:
+            if tag.name not in _KNOWN_TAGS:
+                raise _Problem(tag.line, f"{tag.name!r} is not a PBN 2.1 tag")
+        for name, check in _STRICT_VALUES.items():
+            if values.get(name, "") not in _UNKNOWN:
+                reason = check(values[name])
+                if reason:
+                    raise _Problem(game.line(name), f"{name.lower()}: {values[name]!r}: {reason}")
+        if "ScoreRubberHistory" in values and record.vulnerable is not None:
+            reason = _rubber_vulnerability(values["ScoreRubberHistory"], record.vulnerable)
+            if reason:
+                raise _Problem(game.line("ScoreRubberHistory"), f"scorerubberhistory: {reason}")
+        position = {tag.name: i for i, tag in reversed(list(enumerate(game.raw.tags)))}
+
+        def given_before(name: str, section: str) -> bool:
+            return values.get(name, "") not in _UNKNOWN and (
+                name not in first or position[name] < position[section])
+
+        if "Auction" in first and not given_before("Dealer", "Auction"):
+            raise _Problem(game.line("Auction"), "auction: the Dealer must be given before "
+                                                 "the auction")
+        if "Play" in first:
+            needed = ["Deal", "Contract"]
+            if game.tricks == 13:                  # an end position needs no declarer
+                needed.append("Declarer")
+            for name in needed:
+                if not given_before(name, "Play"):
+                    raise _Problem(game.line("Play"), f"play: the {name} must be given before "
+                                                      "the play")
+        for name, table in record.tables.items():
+            reason = _table_order(table)
+            if reason:
+                raise _Problem(game.line(name), f"{name.lower()}: {reason}")
+
+
+def _partner(seat: str) -> str:
+    return SEAT_NAMES[(_seat_index(seat) + 2) & 3]
+
+
+def _merge_notes(auction: dict[int, str], play: dict[int, str]) -> dict[int, str]:
+    """All the notes by number.  A play note with the number of a different auction
+    note takes the first free number (the record does not keep the references of cards)."""
+    notes = dict(auction)
+    for number, text in play.items():
+        if notes.get(number, text) != text:
+            number = 1
+            while number in notes:
+                number += 1
+        notes[number] = text
+    return notes
+
+
+# --- strict: values of the other tags (chapter 4) ------------------------------------
+
+def _pattern(regex: str, reason: str) -> Callable[[str], str | None]:
+    compiled = re.compile(regex)
+    return lambda text: None if compiled.fullmatch(text) else reason
+
+
+def _scores(number: str, *, sides_needed: bool = False, limit: float | None = None
+            ) -> Callable[[str], str | None]:
+    """A check for the forms "<n>", "NS <n>", "EW <n>", "NS <n> EW <n>" (chapter 4.2.1)."""
+    single = re.compile(number)
+    sided = re.compile(rf"(NS|EW)\s+({number})(?:\s+(NS|EW)\s+({number}))?")
+
+    def check(text: str) -> str | None:
+        text = text.strip()
+        m = sided.fullmatch(text)
+        if m:
+            if m.group(3) == m.group(1):
+                return "the same side twice"
+            numbers = [n for n in (m.group(2), m.group(4)) if n is not None]
+        elif not sides_needed and single.fullmatch(text):
+            numbers = [text]
+        else:
+            return "not of the form <score>, NS <score> or NS <score> EW <score>"
+        if limit is not None and any(float(n) > limit for n in numbers):
+            return f"more than {limit:g}"
+        return None
+    return check
+
+
+_DATE = r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}"
+_TIME = r"[0-9?]{2}:[0-9?]{2}:[0-9?]{2}"
+_INTEGER = r"[+-]?[0-9]+"
+_DECIMAL = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)"
+_STRICT_VALUES: dict[str, Callable[[str], str | None]] = {
+    "Date": _pattern(_DATE, "not a date YYYY.MM.DD"),
+    "EventDate": _pattern(_DATE, "not a date YYYY.MM.DD"),
+    "UTCDate": _pattern(_DATE, "not a date YYYY.MM.DD"),
+    "Time": _pattern(_TIME, "not a time HH:MM:SS"),
+    "UTCTime": _pattern(_TIME, "not a time HH:MM:SS"),
+    "Round": _pattern(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*", "not a round like 3 or 1.A.2"),
+    "Scoring": _pattern(r"[A-Za-z0-9_-]+(?:;[A-Za-z0-9_-]+)*", "not fields like IMP;Butler"),
+    "FrenchMP": _pattern(r"Yes|No", "not Yes or No"),
+    "Room": _pattern(r"Open|Closed", "not Open or Closed"),
+    "Hidden": _pattern(r"[NESW]*", "not seats like EW"),
+    "TimeControl": _pattern(r"[0-9]+/[0-9]+", "not <games>/<minutes>"),
+    "TimeCall": _pattern(r"[0-9]+", "not a number of seconds"),
+    "TimeCard": _pattern(r"[0-9]+", "not a number of seconds"),
+    "Score": _scores(_INTEGER),
+    "ScoreIMP": _scores(_DECIMAL),
+    "ScoreMP": _scores(_DECIMAL),
+    "ScorePercentage": _scores(r"[0-9]+\.?[0-9]*|\.[0-9]+", limit=100),
+    "ScoreRubber": _scores(r"[0-9]+\s*/\s*[0-9]+"),
+    "OptimumScore": _scores(_INTEGER, sides_needed=True),
+}
+
+_HISTORY = r"[0-9]+\s+[0-9]+\s*/\s*[0-9]+(?:\s+[0-9]+){0,2}"
+_HISTORY_RE = re.compile(rf"(NS|EW)\s+({_HISTORY})\s+(NS|EW)\s+({_HISTORY})")
+
+
+def _rubber_vulnerability(text: str, vulnerable: str) -> str | None:
+    """ScoreRubberHistory (chapter 4.2.6) against Vulnerable: a side that has won a game
+    of the rubber (100 trick points below the line) is vulnerable."""
+    m = _HISTORY_RE.fullmatch(text.strip())
+    if m is None or m.group(1) == m.group(3):
+        return f"{text!r} is not like \"NS 0 0 / 100 0 EW 0 0 / 0 0\""
+    won = {}
+    for side, history in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+        below = [int(n) for n in history.split("/")[1].split()]
+        won[side] = any(points >= 100 for points in below[:-1])   # the finished games
+    expected = {(False, False): "none", (True, False): "NS", (False, True): "EW",
+                (True, True): "all"}[(won["NS"], won["EW"])]
+    if expected != vulnerable:
+        return f"the games won make the vulnerability {expected}, not {vulnerable}"
+    return None
+
+
+def _table_order(table: ScoreTable) -> str | None:
+    """Columns marked '+' (descending) or '-' (ascending) are in that order (chapter 5.2);
+    elements that are not numbers ("-", "?") are left out."""
+    for i, column in enumerate(table.columns):
+        if column[:1] not in ("+", "-"):
+            continue
+        numbers = []
+        for row in table.rows:
+            try:
+                numbers.append(float(row[i].lstrip("^")))
+            except ValueError:
+                continue
+        descending = column[0] == "+"
+        for a, b in zip(numbers, numbers[1:]):
+            if (a < b) if descending else (a > b):
+                order = "descending" if descending else "ascending"
+                return f"column {table.names[i]!r} is not in {order} order ({a:g}, {b:g})"
+    return None
+
+
+# --- reading: the public function ----------------------------------------------------
+
+def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: bool = False):
+    """Read the games of a PBN file as :class:`~bridgelaws.formats.record.BoardRecord` objects.
+
+    ``source`` is a path (``str`` or :class:`~pathlib.Path`), an open text or
+    binary stream, bytes, or the PBN text itself (a ``str`` that contains a
+    newline or starts with ``[`` or ``%``).  Bytes are read as UTF-8 when they
+    are valid UTF-8, else in the charset a ``%`` line declares, else in ISO
+    8859-1.  ``name`` is the file name for messages and ``record.source``
+    (default: the name of the file).
+
+    With ``errors="raise"`` (the default) the first problem raises a
+    :class:`~bridgelaws.cards.BridgeError` whose message names the file, the
+    line and the reason.  With ``errors="collect"`` a game with a problem is
+    left out and its error collected, and reading goes on with the next game;
+    the result is then a pair ``(records, errors)``.
+
+    ``strict=True`` also checks that the parts of each game agree (see the
+    module documentation) and the rules of PBN 2.1 that programs often break:
+    tag names outside the standard, repeated tags, the values of the other
+    standard tags (Date, Round, Scoring, Score..., OptimumScore, ...),
+    ScoreRubberHistory against Vulnerable, note numbers 1 to 32 and a Note for
+    each reference, ``NT`` and ``XX`` (not ``N`` and ``R``), ``-`` (not ``--``)
+    for an unknown card, an auction closed by its passes, ``*`` or ``+``, the
+    Dealer before the auction and the Deal, Declarer and Contract before the
+    play, the order of table columns marked ``+``/``-``, a ``}`` only at the end
+    of a comment, the length of lines and the characters.
+
+    >>> records, problems = read_pbn('[Board "1"]\\n[Deal "N:- - - -"]\\n\\n[Board "2"]\\n',
+    ...                              errors="collect")
+    >>> [r.board for r in records], [str(e) for e in problems]
+    ([2], ['<string>:2: deal: the deal has no cards'])
+    """
+    if errors not in ("raise", "collect"):
+        raise BridgeError(f"errors must be 'raise' or 'collect', not {errors!r}")
+    text, label = _read_source(source, name)
+    records: list[BoardRecord] = []
+    problems: list[BridgeError] = []
+    for item in _Reader(text, label, strict).games():
+        if isinstance(item, BridgeError):
+            if errors == "raise":
+                raise item
+            problems.append(item)
+        else:
+            records.append(item)
+    return (records, problems) if errors == "collect" else records
+
+
+# --- writing ---------------------------------------------------------------------------
+
+def _pbn_call(call: str) -> str:
+    """A record's call in PBN spelling: ``"P"`` -> ``"Pass"``, ``"3N"`` -> ``"3NT"``."""
+    if call == "^S":
+        return call
+    name = call_name(parse_call(call))
+    if name == "P":
+        return "Pass"
+    return name + "T" if name.endswith("N") else name
+
+
+def _pbn_contract(contract: str) -> str:
+    if contract == "P":
+        return "Pass"
+    if contract.lstrip("1234567").startswith("N"):
+        return contract.replace("N", "NT", 1)
+    return contract
+
+
+def _escape(value: str) -> str:
+    """A PBN string holding ``value`` (the reverse of the reader's unescaping)."""
+    out = []
+    for i, ch in enumerate(value):
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\" and (i + 1 == len(value) or value[i + 1] in '\\"'):
+            out.append("\\\\")
+        elif ch in "\t\n\r\v\f":
+            raise BridgeError(f"{value!r}: a PBN string cannot hold a tab or a line break")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _tag_line(name: str, value: str) -> str:
+    return f"[{name} {_escape(value)}]"
+
+
+def _says(parse: Callable, text: str, expected) -> bool:
+    """Whether the tag value ``text`` says ``expected``."""
+    try:
+        return parse(text) == expected
+    except BridgeError:
+        return False
+
+
+def _identification(record: BoardRecord) -> list[tuple[str, str]]:
+    """The tags before the sections, in export order.
+
+    The record's fields win over its tags; a tag that says the same as its field
+    keeps its spelling (``Love``, ``3nt``, ``01``, ``^S``), so that a file read
+    and written back gives the same record.
+    """
+    values = {name: value for name, value in record.tags.items()
+              if re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name)
+              and name not in _SECTION_TAGS and not _is_table_tag(name)}
+
+    def put(name: str, field_value, parse: Callable, spell: Callable) -> None:
+        if name in values and _says(parse, values[name], field_value):
+            return
+        if field_value is None:
+            values.pop(name, None)
+        else:
+            values[name] = spell(field_value)
+
+    put("Board", record.board, _parse_board, str)
+    put("Dealer", record.dealer, _parse_seat_value, str)
+    put("Vulnerable", record.vulnerable, _parse_vulnerable,
+        {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}.get)
+    put("Deal", record.deal, _normalized_deal, str)
+    put("Declarer", record.declarer, lambda text: _parse_declarer(text)[0], str)
+    put("Contract", record.contract, _parse_contract, _pbn_contract)
+    put("Result", record.result, lambda text: _parse_result(text, record.declarer)[0], str)
+    for seat, name in _PLAYER_TAGS:
+        put(name, record.players.get(seat), lambda text: None if text in _UNKNOWN else text, str)
+    put("Score", record.score, lambda text: text, str)
+    put("Room", record.room, _parse_room, str.capitalize)
+    mandatory = [name for name in MANDATORY_TAGS if name in values]
+    others = sorted(name for name in values if name not in MANDATORY_TAGS)
+    return [(name, values[name]) for name in mandatory + others]
+
+
+def _normalized_deal(text: str) -> str | None:
+    if text in _UNKNOWN:
+        return None
+    return Deal.from_pbn(text).to_pbn(_seat_index(text[0].upper()))
+
+
+def _numbered_notes(record: BoardRecord) -> tuple[dict[int, str], dict[int, str]]:
+    """The notes of the auction by number (the record's number for the same text, else
+    the first free one), and the other notes of the record."""
+    numbers: dict[str, int] = {}
+    for number in sorted(record.notes):
+        numbers.setdefault(record.notes[number], number)
+    taken = set(record.notes)
+    auction: dict[int, str] = {}
+    for call in record.auction:
+        if call.note is None:
+            continue
+        number = numbers.get(call.note)
+        if number is None:
+            number = 1
+            while number in taken:
+                number += 1
+            taken.add(number)
+            numbers[call.note] = number
+        auction[number] = call.note
+    others = {n: text for n, text in record.notes.items() if n not in auction}
+    return auction, others
+
+
+def _auction_lines(record: BoardRecord, note_numbers: dict[str, int]) -> list[str]:
+    """The Auction tag and the calls, four to a line, the first in the tag's column."""
+    start = record.auction_start or record.dealer
+    if start is None:
+        raise BridgeError("the record has an auction but neither auction_start nor dealer")
+    column = _SEATS.get(record.tags.get("Auction", ""), start)
+    words = ["-"] * ((_seat_index(start) - _seat_index(column)) & 3)
+    last_bid = None
+    for call in record.auction:
+        word = _pbn_call(call.call)
+        if call.call != "^S" and is_bid(parse_call(call.call)):
+            code = parse_call(call.call)
+            if last_bid is not None and code <= last_bid:
+                word = "^I " + word
+            last_bid = code
+        if call.note is not None:
+            word += f" ={note_numbers[call.note]}="
+        elif call.alert:
+            word += " !"
+        words.append(word)
+    lines = [_tag_line("Auction", column)]
+    lines += [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
+    if not record.auction_complete:
+        lines.append("*")
+    return lines
+
+
+def _rows_from_sequence(record: BoardRecord) -> tuple[str, list[list[str | None]]]:
+    """Play rows, the opening leader's column first, from cards in played order (LIN)."""
+    trump = _contract_strain(record.contract)
+    if record.declarer is None or trump is None:
+        raise BridgeError("a play in played order needs the contract and the declarer")
+    first = lho(_seat_index(record.declarer))
+    leader = first
+    rows = []
+    cards = [parse_card(c) for c in record.play_sequence]
+    for t in range(0, len(cards), 4):
+        trick = cards[t:t + 4]
+        row: list[str | None] = [None] * 4
+        for k, card in enumerate(trick):
+            row[(leader + k - first) & 3] = card_name(card)
+        rows.append(row)
+        if len(trick) == 4:
+            leader = (leader + _trick_winner(trick, trump)) & 3
+    return SEAT_NAMES[first], rows
+
+
+def _play_lines(record: BoardRecord) -> list[str]:
+    """The Play tag and the cards, a trick to a line; ``*`` unless all 13 tricks are known."""
+    if record.play_rows or not record.play_sequence:
+        if record.play_leader is None:
+            raise BridgeError("the record has play rows but no play_leader")
+        leader, rows = record.play_leader, record.play_rows
+        column = _SEATS.get(record.tags.get("Play", ""))
+        leader = column if column == leader else leader
+    else:
+        leader, rows = _rows_from_sequence(record)
+    lines = [_tag_line("Play", leader)]
+    for row in rows:
+        if len(row) != 4:
+            raise BridgeError(f"a play row has {len(row)} cards, not 4")
+        words = []
+        for card in row:
+            if card is None:
+                words.append("-")
+            elif card.startswith("^"):
+                words.append(f"{card[:2]} {card[2:]}")
+            else:
+                words.append(card)
+        lines.append(" ".join(words))
+    if len(rows) < 13 or any(card is None for row in rows for card in row):
+        lines.append("*")
+    return lines
+
+
+# a table element that needs no quotes: ASCII 33-126 except " % ; [ ] { }
+_PLAIN_ELEMENT_RE = re.compile(r"[!#$&-:<-Z\\^-z|~]+")
+
+
+def _table_lines(name: str, table: ScoreTable) -> list[str]:
+    """The table tag and its rows, padded to the minimum widths of the columns."""
+    lines = [_tag_line(name, ";".join(table.columns))]
+    layout = []
+    for column in table.columns:
+        m = re.search(r"\\([0-9]+)([LR]?)$", column)
+        layout.append((int(m.group(1)), m.group(2)) if m else (0, ""))
+    for row in table.rows:
+        if len(row) != len(table.columns):
+            raise BridgeError(f"{name}: a row has {len(row)} elements, not {len(table.columns)}")
+        cells = []
+        for cell, (width, align) in zip(row, layout):
+            text = cell if _PLAIN_ELEMENT_RE.fullmatch(cell) else _escape(cell)
+            cells.append(text.rjust(width) if align == "R" else text.ljust(width))
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def format_record(record: BoardRecord) -> str:
+    """One game in PBN export format, ending with a newline.
+
+    The order is the standard's: the mandatory tags in their order, the other
+    tags alphabetically, the auction and its notes, the play and the remaining
+    notes, the tables alphabetically.  Tags whose names are not PBN tag names
+    (LIN commands, say) are left out; a play in played order
+    (``play_sequence``) is written in tricks.
+    """
+    lines = [_tag_line(name, value) for name, value in _identification(record)]
+    auction_notes, other_notes = _numbered_notes(record)
+    has_play = bool(record.play_rows or record.play_sequence) or record.play_leader is not None
+    if record.auction or record.auction_start is not None or not record.auction_complete:
+        lines += _auction_lines(record, {text: n for n, text in auction_notes.items()})
+        if not has_play:
+            auction_notes.update(other_notes)
+            other_notes = {}
+        lines += [_tag_line("Note", f"{n}:{text}") for n, text in sorted(auction_notes.items())]
+    if has_play:
+        lines += _play_lines(record)
+        lines += [_tag_line("Note", f"{n}:{text}") for n, text in sorted(other_notes.items())]
+    for name in sorted(record.tables):
+        lines += _table_lines(name, record.tables[name])
+    return "\n".join(lines) + "\n"
+
+
+def write_pbn(records: Iterable[BoardRecord],
+              stream_or_path: str | os.PathLike | IO | None = None) -> str:
+    """Write records as a PBN 2.1 export file, and return the text.
+
+    The text begins with ``% PBN 2.1`` and ``% EXPORT``; an empty line separates
+    the games.  To a path or a binary stream the file is written with CRLF line
+    ends (chapter 2.3), in ISO 8859-1 or, when a character does not fit, in
+    UTF-8; a text stream gets the text as it is.  Reading the output with
+    :func:`read_pbn` gives the same records (``source`` apart).
+    """
+    text = "% PBN 2.1\n% EXPORT\n" + "\n".join(format_record(r) for r in records)
+    if stream_or_path is None:
+        return text
+    if isinstance(stream_or_path, (str, os.PathLike)):
+        Path(stream_or_path).write_bytes(_encode(text))
+    elif isinstance(stream_or_path, io.TextIOBase):
+        stream_or_path.write(text)
+    else:
+        stream_or_path.write(_encode(text))
+    return text
+
+
+def _encode(text: str) -> bytes:
+    text = text.replace("\n", "\r\n")
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError:
+        return text.encode("utf-8")
