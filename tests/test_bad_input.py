@@ -72,3 +72,14 @@ def test_missing_file():
     out = cli("replay", "/nonexistent/x.pbn")
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "/nonexistent/x.pbn" in out.stderr
+
+
+@needs_realdata
+def test_replay_shows_progress_on_long_runs():
+    big = REALDATA / "pbn" / "endplay_tests" / "example3.pbn"
+    out = cli("replay", str(big), "--summary-only", "--progress", "--infer-leading-passes")
+    assert out.returncode == 0, out.stderr
+    progress = [l for l in out.stderr.splitlines() if "boards replayed" in l]
+    assert len(progress) == 15                     # 7,632 games, a line every 500
+    assert out.stdout.startswith("summary: 7632 boards from 1 file(s): ")
+    assert " 1776 agreed, 1968 differs, 13 incomplete," in out.stdout

@@ -19,6 +19,9 @@ from .cards import BridgeError
 
 __all__ = ["main"]
 
+#: ``replay`` reports progress on standard error every so many boards
+PROGRESS_EVERY = 500
+
 
 def _cmd_case(args) -> int:
     from .formats.case import run_case
@@ -57,7 +60,7 @@ def _board_line(r) -> str:
     rec = r.record
     t = r.table
     board = rec.board if rec.board is not None else "?"
-    room = f" {rec.room}" if rec.room else ""
+    room = f" {rec.room:<6}" if rec.room else ""
     if t is None:
         return f"board {board:>3}{room}: not replayed ({r.error or 'no deal or auction'})"
     contract = r.contract or "-"
@@ -80,7 +83,6 @@ def _cmd_replay(args) -> int:
     counts: dict[str, int] = {}
     total = 0
     start = time.monotonic()
-    last_progress = start
     show_progress = not args.quiet and (sys.stderr.isatty() or args.progress)
     for path in args.files:
         try:
@@ -94,16 +96,16 @@ def _cmd_replay(args) -> int:
         if not args.summary_only:
             print(f"# {os.path.basename(path)}: {len(records)} board(s)")
         for rec in records:
-            r = replay_record(rec)
+            r = replay_record(rec, leading_passes="infer" if args.infer_leading_passes
+                              else "recorded")
             total += 1
             counts[r.status] = counts.get(r.status, 0) + 1
             if not args.summary_only:
                 print(_board_line(r))
-            now = time.monotonic()
-            if show_progress and now - last_progress > 1.0:
-                print(f"  ... {total} boards replayed ({total / (now - start):.0f}/s)",
-                      file=sys.stderr)
-                last_progress = now
+            if show_progress and total % PROGRESS_EVERY == 0:
+                now = time.monotonic()
+                print(f"  ... {total} boards replayed ({total / max(now - start, 1e-9):.0f}/s)",
+                      file=sys.stderr, flush=True)
     elapsed = time.monotonic() - start
     parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if n)
     print(f"summary: {total} boards from {len(args.files)} file(s): {parts or 'none'} "
@@ -140,6 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--summary-only", action="store_true", help="print only the summary line")
     r.add_argument("--progress", action="store_true", help="show progress even when not a terminal")
     r.add_argument("--quiet", action="store_true", help="never show progress")
+    r.add_argument("--infer-leading-passes", action="store_true",
+                   help="the files leave out the passes before the opening bid (rpbridge.net): "
+                        "infer them from the recorded declarer")
     r.add_argument("--strict", action="store_true",
                    help="also hold PBN files to every rule of the PBN 2.1 standard")
     r.set_defaults(func=_cmd_replay)
