@@ -178,8 +178,14 @@ def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
     s = t.state()
     assert s["irregularities"][-1]["kind"] == kind
     assert s["irregularities"][-1]["laws"] == laws and s["laws"] == laws
-    assert s["director"]["irregularity"] == kind and s["to_act"] is None
     assert s["legal_calls"] == [] and s["legal_cards"] == []
+    if kind == "insufficient_bid" or kind.endswith("_out_of_rotation"):
+        # rectified in issue 3: the offender's LHO chooses (Laws 27A1, 29A)
+        lho = "NESW"[(event.by + 1) % 4]
+        assert s["phase"] == "decision" and s["to_act"] == lho
+        assert s["decision"]["by"] == lho and "reject" in s["decision"]["options"]
+        return
+    assert s["director"]["irregularity"] == kind and s["to_act"] is None
     with pytest.raises(TableError, match="waits for the Director"):
         t.apply(MakeCall(t.auction.turn, 0))
 
@@ -238,6 +244,124 @@ def test_attention_to_a_revoke_calls_the_director():
     t.play("H5", by="S")
     t.apply(DrawAttention(1, "revoke"))
     assert t.director_required and t.laws[-1] == "62A"
+
+
+def test_law27_insufficient_bid_not_accepted_lowest_sufficient_same_strain():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))                   # E: insufficient
+    t.apply(Choose(2, "reject"))                             # S does not accept
+    s = t.state()
+    assert s["to_act"] == "E" and s["laws"] == ["27", "27B"]
+    t.call("2H")                                             # lowest sufficient, same strain
+    s = t.state()
+    assert s["laws"][-1] == "27B1a" and s["barred"] == {} and s["to_act"] == "S"
+
+
+def test_law27B2_other_substitute_bars_partner_for_the_rest_of_the_auction():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "reject"))
+    t.call("3H")
+    s = t.state()
+    assert s["laws"][-1] == "27B2" and s["barred"] == {"W": "rest_of_auction"}
+    t.call("P")                                              # S
+    assert t.legal_call_names() == ["P"]                     # W must pass
+    t.call("P")
+    assert t.state()["barred"] == {"W": "rest_of_auction"}
+
+
+def test_law27A1_acceptance_by_choice_or_by_calling():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "accept"))
+    assert t.laws[-1] == "27A1" and t.auction.calls[-1] == (1, parse_call("1H"))
+    assert t.legal_call_names()[:3] == ["P", "X", "1S"]      # 1S now suffices
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.call("2C", by="S")                                     # S calls over it: accepted
+    assert t.laws[-1] == "27A1" and [c for _, c in t.auction.calls][-2:] == [
+        parse_call("1H"), parse_call("2C")]
+
+
+def test_law31A_bid_out_of_rotation_at_rho_turn():
+    # dealer N; S bids at E's turn (E is S's RHO)
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, parse_call("1S")))
+    assert t.decision.by == 3                                # W, the offender's LHO
+    t.apply(Choose(3, "reject"))
+    assert t.to_act == 1 and t.laws[-2:] == ["29B", "31A"]
+    t.call("P")                                              # RHO passes: S must repeat 1S
+    assert t.legal_call_names() == ["1S"]
+    t.call("1S")
+    assert t.laws[-1] == "31A1" and t.state()["barred"] == {}
+    # RHO bids instead: S calls freely; not comparable -> N passes at his next turn
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, parse_call("1S")))
+    t.apply(Choose(3, "reject"))
+    t.call("1H")
+    t.call("2D")
+    s = t.state()
+    assert s["laws"][-1] == "31A2b" and s["barred"] == {"N": "next_turn"}
+    t.call("P")                                              # W
+    assert t.legal_call_names() == ["P"]
+    t.call("P")                                              # N, barred once
+    assert t.state()["barred"] == {}
+
+
+def test_law31A2a_comparable_call_no_further_rectification():
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, parse_call("1S")))
+    t.apply(Choose(3, "reject"))
+    t.call("1H")
+    t.apply(MakeCall(2, parse_call("1S"), comparable=True))
+    s = t.state()
+    assert s["laws"][-1] == "31A2a" and s["barred"] == {}
+    assert s["flags"][-1]["flag"] == "Review23C"
+
+
+def test_law30A_pass_out_of_rotation_at_rho_turn():
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, 0))                                  # S passes at E's turn
+    t.apply(Choose(3, "reject"))
+    assert t.state()["barred"] == {"S": "next_turn"} and t.laws[-1] == "30A"
+    t.call("1H")                                             # E
+    assert t.legal_call_names() == ["P"]
+
+
+def test_law31B_bid_at_partners_turn():
+    t = table(1, [])
+    t.apply(MakeCall(2, parse_call("1S")))                   # S bids at N's turn
+    t.apply(Choose(3, "reject"))
+    assert t.to_act == 0 and t.laws[-1] == "31B"
+    t.call("P")                                              # N calls freely
+    t.call("P")                                              # E
+    t.call("2S")                                             # S: not comparable
+    s = t.state()
+    assert s["laws"][-2:] == ["31B2", "31A2b"] and s["barred"] == {"N": "next_turn"}
+
+
+def test_law28B_the_right_player_calls_first():
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, parse_call("1S")))                   # S at E's turn
+    t.call("P", by="E")                                      # E, whose turn it was, calls
+    s = t.state()
+    assert s["laws"][-1] == "28B" and s["decision"] is None and s["to_act"] == "S"
+    assert [c for _, c in t.auction.calls] == [parse_call("1C"), 0]
+
+
+def test_law32_inadmissible_double_out_of_rotation_cannot_be_accepted():
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, parse_call("X")))                    # S doubles partner's 1C out of turn
+    assert t.decision.options == ("reject",)
+
+
+def test_a_choice_by_the_wrong_seat_or_an_unknown_option_is_refused():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    with pytest.raises(TableError, match="the choice is S's"):
+        t.apply(Choose(3, "accept"))
+    with pytest.raises(TableError, match="not an option"):
+        t.apply(Choose(2, "spread"))
 
 
 def test_strict_table_refuses_irregular_acts():

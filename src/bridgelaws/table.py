@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from .auction import Auction
 from .boards import Board
-from .calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid, parse_call
+from .calls import (DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, call_name, is_bid,
+                    make_bid, parse_call)
 from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name,
                     cards_of, parse_card, parse_seat)
 from .events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
@@ -70,6 +71,14 @@ class Revoke:
     def as_dict(self) -> dict:
         return {"seat": SEAT_NAMES[self.seat], "trick": self.trick,
                 "established": self.established, "corrected": self.corrected}
+
+
+def _lowest_sufficient(last_bid: int | None, strain: int) -> int:
+    """The lowest sufficient bid in ``strain`` over ``last_bid`` (Law 27B1a)."""
+    level = 1
+    while last_bid is not None and make_bid(level, strain) <= last_bid:
+        level += 1
+    return make_bid(level, strain)
 
 
 class Table:
@@ -115,6 +124,9 @@ class Table:
         self.lead_restrictions: list[dict] = []
         self.penalty_cards: dict[int, list[dict]] = {}
         self.dummy_faced = False
+        self.duties: dict[int, dict] = {}         # what a seat's next call settles (27B, 31A...)
+        self.flags: list[dict] = []               # points for the Director's review (16C, 23C...)
+        self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
 
     # --- construction -----------------------------------------------------------
 
@@ -175,6 +187,9 @@ class Table:
         seat = self.auction.turn
         if seat in self.barred:
             return [PASS]
+        duty = self.duties.get(seat)
+        if duty is not None and duty["kind"] == "repeat":
+            return [duty["call"]]                     # Laws 31A1, 32A1
         return self.auction.legal_calls(seat)
 
     def legal_call_names(self) -> list[str]:
@@ -270,6 +285,17 @@ class Table:
         by = event.by
         if not isinstance(by, int) or not 0 <= by <= 3:
             raise TableError(f"unknown seat {by!r}", f"event {index}")
+        p = self.pending
+        if p is not None and p.decision is not None and t is MakeCall:
+            # a call while a choice is pending: acceptance by calling (27A1, 29A) or
+            # the call of the player whose turn it was (28B)
+            self._call_during_decision(event, index)
+            self.events.append(event)
+            return
+        if p is not None and p.decision is not None and t is not Choose:
+            d = p.decision
+            raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
+                             f"(Law {', '.join(d.laws)})", f"event {index}")
         if self.pending is not None and self.pending.director and t is not Choose:
             irr = self.pending.irregularity
             raise TableError(
@@ -316,7 +342,8 @@ class Table:
     def _call(self, event: MakeCall) -> None:
         seat, call = event.by, event.call
         auction = self.auction
-        if self.phase == AUCTION and seat == auction.turn and seat not in self.barred:
+        if (self.phase == AUCTION and seat == auction.turn and seat not in self.barred
+                and not self.duties):
             # Laws 18, 19: a call in turn that is sufficient or an allowed double
             if (call == PASS or (call > REDOUBLE and call <= MAX_LEGAL_BID
                                  and (auction.last_bid is None or call > auction.last_bid))
@@ -328,14 +355,17 @@ class Table:
         self._irregular_call(event)
 
     def _irregular_call(self, event: MakeCall) -> None:
-        """Recognise what is wrong with a call that is not lawful now."""
+        """A call that is not simply lawful now: a duty or a bar settles it, or it is
+        an irregularity to recognise."""
         index = len(self.events)
         seat, call = event.by, event.call
         if not isinstance(seat, int) or not 0 <= seat <= 3:
             raise TableError(f"unknown seat {seat!r}", f"event {index}")
         if not isinstance(call, int) or call < 0:
             raise TableError(f"unknown call {call!r}", f"event {index}")
-        facts = {"call": call_name(call)}
+        if self.phase == AUCTION and seat == self.auction.turn and self._settle_duties(event):
+            return
+        facts = {"call": call_name(call), "_code": call, "_artificial": event.artificial}
         if self.phase != AUCTION:
             self._irregular("call_after_final_pass", seat, index, **facts)        # Law 39
         elif is_bid(call) and call > MAX_LEGAL_BID:
@@ -345,7 +375,8 @@ class Table:
             kind = ("pass_out_of_rotation" if call == PASS else
                     "double_out_of_rotation" if call in (DOUBLE, REDOUBLE) else
                     "bid_out_of_rotation")
-            self._irregular(kind, seat, index, turn=SEAT_NAMES[self.auction.turn], **facts)
+            self._irregular(kind, seat, index, turn=SEAT_NAMES[self.auction.turn],
+                            _turn=self.auction.turn, **facts)
         elif is_bid(call) and self.auction.last_bid is not None and call <= self.auction.last_bid:
             self._irregular("insufficient_bid", seat, index,                          # Law 27
                             last_bid=call_name(self.auction.last_bid), **facts)
@@ -354,6 +385,162 @@ class Table:
         else:
             raise TableError(f"{call_name(call)} by {SEAT_NAMES[seat]} is lawful but was "
                              "not accepted: a bar is in force", f"event {index}")
+
+    def _settle_duties(self, event: MakeCall) -> bool:
+        """A call at the caller's turn while duties or bars are in force.  Returns True
+        when the call was dealt with here (put in force, or found irregular)."""
+        seat, call = event.by, event.call
+        auction = self.auction
+        bar = self.barred.get(seat)
+        if bar is not None:
+            if call != PASS:
+                return False          # a call in breach of a bar: Law 37 (to come)
+            if bar == "next_turn":
+                del self.barred[seat]
+            self._put(seat, call)
+            return True
+        duty = self.duties.get(seat)
+        if duty is None:
+            if not auction.is_legal(seat, call):
+                return False
+            self._put(seat, call)
+            self._after_call(seat, call)
+            return True
+        kind = duty["kind"]
+        if kind == "repeat":
+            if call != duty["call"]:
+                return False
+            del self.duties[seat]
+            self.laws.append(duty["law"])                     # 31A1 / 32A1: no rectification
+            self._put(seat, call)
+            return True
+        if kind == "substitute":
+            return self._substitute_insufficient(event, duty)
+        if not auction.is_legal(seat, call):
+            return False
+        del self.duties[seat]
+        self._put(seat, call)
+        if kind == "comparable":
+            self._compare(seat, event, duty["law"])
+        elif kind == "rho_call":
+            # Laws 31A / 32A: RHO passed -> the offender must repeat his call (A1);
+            # RHO bid, doubled or redoubled -> any legal call, compared (A2)
+            o = duty["offender"]
+            fam = duty["law"]
+            if call == PASS:
+                self.duties[o] = {"kind": "repeat", "law": fam + "1", "call": duty["withdrawn"]}
+            else:
+                self.duties[o] = {"kind": "comparable", "law": fam + "2",
+                                  "withdrawn": duty["withdrawn"]}
+        self._after_call(seat, call)
+        return True
+
+    def _put(self, seat: int, call: int) -> None:
+        self.auction.add(seat, call)
+        if self.auction.is_over:
+            self._end_auction()
+
+    def _after_call(self, seat: int, call: int) -> None:
+        """Duties that wait on another seat's call are unchanged; nothing else to do."""
+
+    def _compare(self, seat: int, event: MakeCall, law: str) -> None:
+        """Law 23A: the Director has judged (``comparable`` on the event) whether the
+        offender's call is comparable to his withdrawn call."""
+        partner = (seat + 2) & 3
+        ok = bool(event.comparable)
+        if law == "30B1":
+            laws = ["30B1b(i)" if ok else "30B1b(ii)"]
+        elif law in ("31B", "32B"):
+            # 31B2 / 32B2: the Director rules as in A2(a) or A2(b)
+            laws = [law + "2", law[:2] + ("A2a" if ok else "A2b")]
+        else:                                   # 31A2, 32A2
+            laws = [law + ("a" if ok else "b")]
+        self.laws.extend(laws)
+        if ok:
+            # no further rectification; 26B does not apply, 23C may
+            self.flags.append({"flag": "Review23C", "law": "23C", "seat": SEAT_NAMES[seat]})
+        else:
+            # partner passes at his next turn; 16C, 26B and 72C may apply
+            self.barred[partner] = "next_turn"
+            self.lead_penalties.append((seat, "26B"))
+            self.flags.append({"flag": "Review72C", "law": "72C", "seat": SEAT_NAMES[seat]})
+
+    def _substitute_insufficient(self, event: MakeCall, duty: dict) -> bool:
+        """Law 27B: the offender's substitute for his insufficient bid."""
+        seat, call = event.by, event.call
+        auction = self.auction
+        ib = duty["withdrawn"]
+        partner = (seat + 2) & 3
+        if is_bid(call) and call <= MAX_LEGAL_BID and not auction.is_legal(seat, call):
+            return False   # a second insufficient bid: 27B4 (to come)
+        if call in (DOUBLE, REDOUBLE) and not event.comparable:
+            return False   # 27B3: an attempted double or redouble (to come)
+        if not auction.is_legal(seat, call):
+            return False
+        del self.duties[seat]
+        lowest_same = (is_bid(call) and bid_strain(call) == bid_strain(ib)
+                       and call == _lowest_sufficient(auction.last_bid, bid_strain(ib)))
+        if lowest_same and not event.artificial:
+            self.laws.append("27B1a")      # no rectification; 26B and 16C do not apply
+            self.flags.append({"flag": "Review27D", "law": "27D", "seat": SEAT_NAMES[seat]})
+        elif event.comparable:
+            self.laws.append("27B1b")      # comparable call: no rectification; 16C does not
+            self.flags.append({"flag": "Review27D", "law": "27D", "seat": SEAT_NAMES[seat]})
+        else:
+            self.laws.append("27B2")       # partner passes for the rest of the auction
+            self.barred[partner] = "rest_of_auction"
+            self.lead_penalties.append((seat, "26B"))
+            self.flags.append({"flag": "Review72C", "law": "72C", "seat": SEAT_NAMES[seat]})
+        self._put(seat, call)
+        return True
+
+    def _call_during_decision(self, event: MakeCall, index: int) -> None:
+        p = self.pending
+        irr = p.irregularity
+        d = p.decision
+        if event.by == d.by and "accept" in d.options:
+            # Laws 27A1, 29A: the LHO accepts by calling over the irregular call
+            self._apply_consequences(p.consequences["accept"])
+            self.pending = None
+            self._call(event)
+            return
+        if irr.kind.endswith("_out_of_rotation") and event.by == irr.facts["_turn"]:
+            # Law 28B: the player whose turn it was calls: the call out of rotation is
+            # cancelled, with no rectification (16C2 applies)
+            self.laws.append("28B")
+            self.flags.append({"flag": "UI", "law": "16C2", "seat": SEAT_NAMES[irr.by]})
+            self.pending = None
+            self._call(event)
+            return
+        raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
+                         f"(Law {', '.join(d.laws)})", f"event {index}")
+
+    def _apply_consequences(self, ops) -> None:
+        for op in ops:
+            what = op[0]
+            if what == "law":
+                self.laws.append(op[1])
+            elif what == "put_in_force":
+                self._put(op[1], op[2])
+            elif what == "bar":
+                self.barred[op[1]] = op[2]
+            elif what == "duty":
+                self.duties[op[1]] = dict(op[2])
+            elif what == "flag":
+                self.flags.append({"flag": op[1], "law": op[2]})
+            elif what == "lead_penalty":
+                self.lead_penalties.append((op[1], op[2]))
+            elif what == "withdraw_last":
+                kept = list(self.auction.calls)
+                for i in range(len(kept) - 1, -1, -1):
+                    if kept[i][0] == op[1]:
+                        del kept[i]
+                        break
+                self.auction = Auction(self.board.dealer)
+                for seat, call in kept:
+                    self.auction.add(seat, call)
+            else:
+                raise AssertionError(f"unknown consequence {op!r}")
 
     def _end_auction(self) -> None:
         """Law 22: the auction is over; the contract, declarer, dummy and opening leader follow."""
@@ -553,7 +740,15 @@ class Table:
                                  "does not yet apply a rectification for "
                                  f"{p.irregularity.kind.replace('_', ' ')}", f"event {index}")
             raise TableError("no decision is pending", f"event {index}")
-        raise TableError("decisions are not applied by this version", f"event {index}")
+        d = p.decision
+        if event.by != d.by:
+            raise TableError(f"the choice is {SEAT_NAMES[d.by]}'s, not {SEAT_NAMES[event.by]}'s "
+                             f"(Law 10C)", f"event {index}")
+        if event.option not in d.options:
+            raise TableError(f"{event.option!r} is not an option here; the options are "
+                             f"{', '.join(d.options)}", f"event {index}")
+        self.pending = None
+        self._apply_consequences(p.consequences[event.option])
 
     def _attention(self, event: DrawAttention, index: int) -> None:
         if event.what != "revoke":
@@ -605,7 +800,10 @@ class Table:
             "trick": [card_name(c) for c in self.trick],
             "tricks_played": len(self.tricks),
             "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "event": i.event,
-                                "laws": list(i.laws), **i.facts} for i in self.irregularities],
+                                "laws": list(i.laws),
+                                **{k: v for k, v in i.facts.items() if not k.startswith("_")}}
+                               for i in self.irregularities],
+            "flags": list(self.flags),
             "director": None if not self.director_required else {
                 "irregularity": self.pending.irregularity.kind,
                 "event": self.pending.irregularity.event,

@@ -11,6 +11,7 @@ python-chess's variants override a few methods of ``Board``.
 
 from __future__ import annotations
 
+from .auction import rule_call_out_of_rotation, rule_insufficient_bid
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -36,7 +37,12 @@ class Laws2017(Edition):
     name = "2017"
 
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:
-        if irregularity.kind == "revoke":
+        kind = irregularity.kind
+        if kind == "insufficient_bid":
+            return rule_insufficient_bid(table, irregularity)                  # Law 27
+        if kind.endswith("_out_of_rotation"):
+            return rule_call_out_of_rotation(table, irregularity)              # Laws 29-32
+        if kind == "revoke":
             # Law 61A defines the revoke; nobody need notice it at once, and play
             # goes on until attention is drawn (Law 62) or the revoke is
             # established (Law 63).  The table tracks it.

@@ -1,0 +1,100 @@
+"""Rectification of irregularities of the auction: Laws 25-32 (more to come: 24, 33-39).
+
+Each function takes the table (read only) and the recognised irregularity and
+returns a :class:`~bridgelaws.laws.ruling.Ruling`: who chooses among which
+options, and for each option the consequences the table then applies.  The
+consequences are plain tuples:
+
+``("law", "29A")``
+    the law applied (reported in the state's ``laws``);
+``("put_in_force", seat, call)``
+    the irregular call stands as if lawful and in rotation (27A1, 29A);
+``("bar", seat, "next_turn" | "rest_of_auction")``
+    the seat must pass at its next turn or for the rest of the auction;
+``("duty", seat, spec)``
+    something the seat's next call settles: a call it must repeat (31A1), a
+    call the Director compares with the withdrawn one (23A), a substitute for
+    an insufficient bid (27B);
+``("withdraw_last", seat)``
+    the seat's last call in force is withdrawn (25B);
+``("lead_penalty", seat, "26B")``
+    if the seat becomes a defender, declarer may forbid a lead to its partner (26B);
+``("flag", name, law)``
+    a point the Director reviews at the end of play (16C, 23C, 27D, 72C).
+"""
+
+from __future__ import annotations
+
+from ..calls import DOUBLE, PASS, REDOUBLE, is_bid
+from .ruling import Decision, Irregularity, Ruling
+
+__all__ = ["rule_insufficient_bid", "rule_call_out_of_rotation", "relation_to_turn"]
+
+
+def rule_insufficient_bid(table, irr: Irregularity) -> Ruling:
+    """Law 27: the offender's LHO may accept the insufficient bid (27A1); if not, the
+    offender must substitute a legal call, and what follows depends on it (27B)."""
+    o, ib = irr.by, irr.facts["_code"]
+    lho = (o + 1) & 3
+    return Ruling(irr, ("27",), Decision(lho, ("accept", "reject"), ("27A1", "27B")), consequences={
+        "accept": [("law", "27A1"), ("put_in_force", o, ib)],
+        "reject": [("law", "27B"), ("flag", "UI", "16C"),
+                   ("duty", o, {"kind": "substitute", "law": "27B", "withdrawn": ib})],
+    })
+
+
+def relation_to_turn(table, offender: int, turn: int) -> str:
+    """Whose turn it was when ``offender`` called out of rotation (Law 29B-32):
+    ``"rho"``, ``"partner"``, ``"lho_first"`` (LHO's turn, the offender's first call)
+    or ``"lho_change"`` (LHO's turn after an earlier call: a change of call, Law 25)."""
+    if turn == (offender + 3) & 3:
+        return "rho"
+    if turn == (offender + 2) & 3:
+        return "partner"
+    earlier = any(seat == offender for seat, _ in table.auction.calls)
+    return "lho_change" if earlier else "lho_first"
+
+
+def rule_call_out_of_rotation(table, irr: Irregularity) -> Ruling:
+    """Laws 29-32: the offender's LHO may accept the call (29A) unless it is an
+    inadmissible double or redouble (32, 36); otherwise it is cancelled, the turn
+    goes back to the player whose turn it was (29B), and Law 30, 31 or 32 applies."""
+    o, call, turn = irr.by, irr.facts["_code"], irr.facts["_turn"]
+    lho, partner = (o + 1) & 3, (o + 2) & 3
+    # Law 30C: an artificial pass is treated as a bid out of rotation (Law 31)
+    family = ("31" if is_bid(call) or (call == PASS and irr.facts.get("_artificial")) else
+              "30" if call == PASS else "32")
+    where = relation_to_turn(table, o, turn)
+    reject = [("law", "29B"), ("flag", "UI", "16C")]
+    if where == "rho":
+        if family == "30":
+            reject += [("law", "30A"), ("bar", o, "next_turn"), ("flag", "Review72C", "72C")]
+        else:
+            # 31A / 32A: what the offender may do depends on his RHO's call
+            reject += [("law", family + "A"),
+                       ("duty", turn, {"kind": "rho_call", "law": family + "A", "offender": o,
+                                       "withdrawn": call})]
+    elif where == "lho_change":
+        # Laws 30B2, 31C, 32C: a later call at LHO's turn is a change of call; Law 25B:
+        # LHO may accept the new call (the first is withdrawn), else it is cancelled
+        change = {"30": "30B2", "31": "31C", "32": "32C"}[family]
+        return Ruling(irr, (change, "25B"), Decision(lho, ("accept", "reject"), ("25B1", "25B2")),
+                      consequences={
+                          "accept": [("law", change), ("law", "25B1"), ("withdraw_last", o),
+                                     ("put_in_force", o, call), ("flag", "UI", "16C"),
+                                     ("lead_penalty", o, "26B")],
+                          "reject": [("law", change), ("law", "25B2"), ("flag", "UI", "16C"),
+                                     ("lead_penalty", o, "26B")]})
+    else:
+        # 30B1 / 31B / 32B: partner calls freely (16C2); the offender's call is compared
+        sub = {"30": "30B1", "31": "31B", "32": "32B"}[family]
+        reject += [("law", sub),
+                   ("duty", o, {"kind": "comparable", "law": sub, "withdrawn": call})]
+    options = ("accept", "reject")
+    consequences = {"accept": [("law", "29A"), ("put_in_force", o, call)], "reject": reject}
+    if family == "32" and not table.auction.is_legal(o, call):
+        # Law 32: an inadmissible double or redouble can never be accepted
+        options = ("reject",)
+        del consequences["accept"]
+    return Ruling(irr, ("29",), Decision(lho, options, tuple(
+        "29A" if opt == "accept" else "29B" for opt in options)), consequences=consequences)
