@@ -163,10 +163,10 @@ def test_a_card_played_twice_is_named():
     (["1N"], MakeCall(3, parse_call("X")), "double_out_of_rotation", ["29", "32"]),
     (["1N"], MakeCall(1, parse_call("1H")), "insufficient_bid", ["27"]),
     (["1N"], MakeCall(1, parse_call("1N")), "insufficient_bid", ["27"]),
-    (["1N"], MakeCall(1, parse_call("XX")), "inadmissible_double", ["36"]),
-    (["1N", "P"], MakeCall(2, parse_call("X")), "inadmissible_double", ["36"]),
+    (["1N"], MakeCall(1, parse_call("XX")), "inadmissible_double", ["36", "36B"]),
+    (["1N", "P"], MakeCall(2, parse_call("X")), "inadmissible_double", ["36", "36B"]),
     (["1N"], MakeCall(1, parse_call("8S")), "bid_above_seven", ["38"]),
-    (["1N", "P", "P", "P"], MakeCall(2, parse_call("2C")), "call_after_final_pass", ["39"]),
+    (["1N", "P", "P", "P"], MakeCall(2, parse_call("2C")), "call_after_final_pass", ["39", "39A"]),
     (["1N"], PlayCard(1, parse_card("CQ")), "card_exposed_during_auction", ["24"]),
     (["1N"], ExposeCard(2, parse_card("HA")), "card_exposed_during_auction", ["24"]),
     (["1N", "P", "P", "P"], PlayCard(3, parse_card("C8")), "opening_lead_out_of_turn", ["54"]),
@@ -177,7 +177,12 @@ def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
     t.apply(event)
     s = t.state()
     assert s["irregularities"][-1]["kind"] == kind
-    assert s["irregularities"][-1]["laws"] == laws and s["laws"] == laws
+    assert s["laws"] == laws
+    assert s["irregularities"][-1]["laws"] == [l for l in laws if l[-1].isdigit()]
+    if kind in ("inadmissible_double", "bid_above_seven", "call_after_final_pass"):
+        # rectified at once (Laws 36B, 38, 39A): no choice, nobody waits
+        assert s["director"] is None and s["decision"] is None
+        return
     assert s["legal_calls"] == [] and s["legal_cards"] == []
     if kind == "insufficient_bid" or kind.endswith("_out_of_rotation"):
         # rectified in issue 3: the offender's LHO chooses (Laws 27A1, 29A)
@@ -353,6 +358,68 @@ def test_law32_inadmissible_double_out_of_rotation_cannot_be_accepted():
     t = table(1, ["1C"])
     t.apply(MakeCall(2, parse_call("X")))                    # S doubles partner's 1C out of turn
     assert t.decision.options == ("reject",)
+
+
+def test_law36B_inadmissible_double_partner_passes_throughout():
+    t = table(1, ["1N", "P"])
+    t.apply(MakeCall(2, parse_call("X")))                    # S doubles partner
+    s = t.state()
+    assert s["to_act"] == "S" and s["barred"] == {"N": "rest_of_auction"}
+    assert "X" not in s["legal_calls"] and s["auction"][-1] == {"by": "E", "call": "P"}
+
+
+def test_law37B_call_by_a_barred_player():
+    t = table(1, ["1C"])
+    t.apply(MakeCall(2, 0))                                  # S passes at E's turn
+    t.apply(Choose(3, "reject"))                             # 30A: S must pass next turn
+    t.call("1H")                                             # E
+    t.call("1S", by="S")                                     # S bids anyway
+    s = t.state()
+    assert s["laws"][-1] == "37B" and s["auction"][-1] == {"by": "S", "call": "P"}
+    assert s["barred"] == {"S": "rest_of_auction", "N": "rest_of_auction"}
+    assert s["to_act"] == "W"
+
+
+def test_law38_bid_above_seven():
+    t = table(1, ["7N"])
+    t.apply(MakeCall(1, parse_call("8C")))
+    s = t.state()
+    assert s["auction"][-1] == {"by": "E", "call": "P"} and s["to_act"] == "S"
+    assert s["barred"] == {"E": "rest_of_auction", "W": "rest_of_auction"}
+
+
+def test_law39_call_after_the_final_pass_by_a_defender():
+    t = table(1, ["1N", "P", "P", "P"])
+    t.call("2H", by="E")                                     # a future defender bids
+    s = t.state()
+    assert s["laws"] == ["39", "39A", "39B"] and s["phase"] == "play" and s["to_act"] == "E"
+    assert t.lead_penalties == [(1, "26B")]
+    t = table(1, ["1N", "P", "P", "P"])
+    t.call("P", by="E")                                      # a defender's pass: nothing more
+    assert t.laws == ["39", "39A"] and not t.lead_penalties
+
+
+def test_law27B3_double_for_an_insufficient_bid():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "reject"))
+    t.call("X")                                              # E tries a double
+    s = t.state()
+    assert s["laws"][-1] == "27B3" and s["barred"] == {"W": "rest_of_auction"}
+    assert s["to_act"] == "E" and s["auction"] == [{"by": "N", "call": "1N"}]
+    t.call("2H")
+    assert t.state()["barred"] == {"W": "rest_of_auction"}
+
+
+def test_law27B4_second_insufficient_bid_rejected():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "reject"))
+    t.call("1S")                                             # insufficient again
+    t.apply(Choose(2, "reject"))
+    s = t.state()
+    assert s["laws"][-2:] == ["27B4", "27B3"] and s["barred"] == {"W": "rest_of_auction"}
+    assert s["to_act"] == "E"
 
 
 def test_a_choice_by_the_wrong_seat_or_an_unknown_option_is_refused():

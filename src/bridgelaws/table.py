@@ -335,6 +335,8 @@ class Table:
             self.rulings.append(ruling)
             if ruling.director or ruling.decision is not None:
                 self.pending = ruling
+            elif "now" in ruling.consequences:
+                self._apply_consequences(ruling.consequences["now"])
         return irr
 
     # --- the auction -------------------------------------------------------------------
@@ -380,6 +382,13 @@ class Table:
         elif is_bid(call) and self.auction.last_bid is not None and call <= self.auction.last_bid:
             self._irregular("insufficient_bid", seat, index,                          # Law 27
                             last_bid=call_name(self.auction.last_bid), **facts)
+        elif seat in self.barred and call != PASS:
+            self._irregular("call_in_breach_of_bar", seat, index, **facts)        # Law 37
+        elif (call in (DOUBLE, REDOUBLE) and self.duties.get(seat, {}).get("kind") == "substitute"
+                and self.auction.is_legal(seat, call)):
+            # Law 27B3: a double or redouble put for an insufficient bid is cancelled;
+            # the offender chooses again and his partner passes throughout
+            self._irregular("substitute_double_for_insufficient_bid", seat, index, **facts)
         elif call in (DOUBLE, REDOUBLE):
             self._irregular("inadmissible_double", seat, index, **facts)          # Law 36
         else:
@@ -530,6 +539,8 @@ class Table:
                 self.flags.append({"flag": op[1], "law": op[2]})
             elif what == "lead_penalty":
                 self.lead_penalties.append((op[1], op[2]))
+            elif what == "clear_duty":
+                self.duties.pop(op[1], None)
             elif what == "withdraw_last":
                 kept = list(self.auction.calls)
                 for i in range(len(kept) - 1, -1, -1):

@@ -28,7 +28,9 @@ from __future__ import annotations
 from ..calls import DOUBLE, PASS, REDOUBLE, is_bid
 from .ruling import Decision, Irregularity, Ruling
 
-__all__ = ["rule_insufficient_bid", "rule_call_out_of_rotation", "relation_to_turn"]
+__all__ = ["rule_insufficient_bid", "rule_call_out_of_rotation", "relation_to_turn",
+           "rule_inadmissible_double", "rule_call_in_breach_of_bar", "rule_bid_above_seven",
+           "rule_call_after_final_pass", "suits_specified"]
 
 
 def rule_insufficient_bid(table, irr: Irregularity) -> Ruling:
@@ -36,6 +38,17 @@ def rule_insufficient_bid(table, irr: Irregularity) -> Ruling:
     offender must substitute a legal call, and what follows depends on it (27B)."""
     o, ib = irr.by, irr.facts["_code"]
     lho = (o + 1) & 3
+    duty = table.duties.get(o)
+    if duty is not None and duty["kind"] == "substitute":
+        # Law 27B4: a second insufficient bid in place of the first: LHO may accept
+        # it (A1); otherwise the Director applies 27B3 (partner passes throughout)
+        return Ruling(irr, ("27B4",), Decision(lho, ("accept", "reject"), ("27A1", "27B3")),
+                      consequences={
+                          "accept": [("law", "27B4"), ("law", "27A1"), ("clear_duty", o),
+                                     ("put_in_force", o, ib)],
+                          "reject": [("law", "27B4"), ("law", "27B3"),
+                                     ("bar", (o + 2) & 3, "rest_of_auction"),
+                                     ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")]})
     return Ruling(irr, ("27",), Decision(lho, ("accept", "reject"), ("27A1", "27B")), consequences={
         "accept": [("law", "27A1"), ("put_in_force", o, ib)],
         "reject": [("law", "27B"), ("flag", "UI", "16C"),
@@ -98,3 +111,79 @@ def rule_call_out_of_rotation(table, irr: Irregularity) -> Ruling:
         del consequences["accept"]
     return Ruling(irr, ("29",), Decision(lho, options, tuple(
         "29A" if opt == "accept" else "29B" for opt in options)), consequences=consequences)
+
+
+def _now(irr: Irregularity, ops) -> Ruling:
+    """A ruling with no choice: the Director applies it at once."""
+    return Ruling(irr, irr.laws, None, consequences={"now": ops})
+
+
+def rule_substitute_double(table, irr: Irregularity) -> Ruling:
+    """Law 27B3: a double or redouble put in place of an insufficient bid (and not
+    judged comparable) is cancelled; the offender substitutes again under 27B and his
+    partner passes for the rest of the auction (26B, 72C)."""
+    o = irr.by
+    return _now(irr, [("bar", (o + 2) & 3, "rest_of_auction"), ("lead_penalty", o, "26B"),
+                      ("flag", "Review72C", "72C")])
+
+
+def rule_inadmissible_double(table, irr: Irregularity) -> Ruling:
+    """Law 36B: a double or redouble that Law 19 does not allow is cancelled; the
+    offender makes a legal call and his partner passes throughout (26B, 72C).
+    (36A, the LHO calling before rectification, is applied by the table.)"""
+    o = irr.by
+    return _now(irr, [("law", "36B"), ("bar", (o + 2) & 3, "rest_of_auction"),
+                      ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")])
+
+
+def rule_call_in_breach_of_bar(table, irr: Irregularity) -> Ruling:
+    """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
+    pass is put in its place and both members of the offending side pass throughout."""
+    o = irr.by
+    return _now(irr, [("law", "37B"), ("put_in_force", o, PASS),
+                      ("bar", o, "rest_of_auction"), ("bar", (o + 2) & 3, "rest_of_auction"),
+                      ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")])
+
+
+def rule_bid_above_seven(table, irr: Irregularity) -> Ruling:
+    """Law 38: a bid above seven is cancelled with every call after it, a pass is put in
+    its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
+    o = irr.by
+    ops = []
+    if table.auction.turn == o:
+        ops.append(("put_in_force", o, PASS))
+    ops += [("bar", o, "rest_of_auction"), ("bar", (o + 2) & 3, "rest_of_auction"),
+            ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")]
+    return _now(irr, ops)
+
+
+def rule_call_after_final_pass(table, irr: Irregularity) -> Ruling:
+    """Law 39: every call after the final pass is cancelled (39A).  A bid, double or
+    redouble by a future defender may bring a lead restriction to his partner (39B, 26B);
+    a defender's pass and any call of declarer or dummy bring nothing more."""
+    o, call = irr.by, irr.facts["_code"]
+    ops = [("law", "39A")]
+    declarer = table.declarer
+    if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
+        ops += [("law", "39B"), ("lead_penalty", o, "26B")]
+    return _now(irr, ops)
+
+
+def suits_specified(table, seat: int) -> set[int]:
+    """The suits ``seat`` named by bids in force in the legal auction (for Law 26B).
+
+    Artificial calls are for the Director; here a bid names its own strain."""
+    from ..calls import bid_strain
+    return {bid_strain(c) for s, c in table.auction.calls if s == seat and is_bid(c)
+            and bid_strain(c) < 4}
+
+
+def rule_lead_restriction(table, offender: int) -> Ruling:
+    """Law 26B: at the first turn to lead of the partner of an offender whose withdrawn
+    call was not replaced by a comparable call, declarer may forbid the lead of one suit
+    that the offender did not specify in the legal auction, for as long as that partner
+    keeps the lead."""
+    irr = Irregularity("lead_restriction", offender, len(table.events), ("26B",),
+                       {"_leader": (offender + 2) & 3})
+    return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
+                                          ("26B", "26B")), consequences={})

@@ -11,7 +11,10 @@ python-chess's variants override a few methods of ``Board``.
 
 from __future__ import annotations
 
-from .auction import rule_call_out_of_rotation, rule_insufficient_bid
+from .auction import (rule_bid_above_seven, rule_call_after_final_pass,
+                      rule_call_in_breach_of_bar, rule_call_out_of_rotation,
+                      rule_inadmissible_double, rule_insufficient_bid,
+                      rule_substitute_double)
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -42,6 +45,16 @@ class Laws2017(Edition):
             return rule_insufficient_bid(table, irregularity)                  # Law 27
         if kind.endswith("_out_of_rotation"):
             return rule_call_out_of_rotation(table, irregularity)              # Laws 29-32
+        if kind == "substitute_double_for_insufficient_bid":
+            return rule_substitute_double(table, irregularity)                 # Law 27B3
+        if kind == "inadmissible_double":
+            return rule_inadmissible_double(table, irregularity)               # Law 36
+        if kind == "call_in_breach_of_bar":
+            return rule_call_in_breach_of_bar(table, irregularity)             # Law 37
+        if kind == "bid_above_seven":
+            return rule_bid_above_seven(table, irregularity)                   # Law 38
+        if kind == "call_after_final_pass":
+            return rule_call_after_final_pass(table, irregularity)             # Law 39
         if kind == "revoke":
             # Law 61A defines the revoke; nobody need notice it at once, and play
             # goes on until attention is drawn (Law 62) or the revoke is

@@ -21,6 +21,8 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "double_out_of_rotation": ("29", "32"),
     "insufficient_bid": ("27",),
     "inadmissible_double": ("36",),
+    "call_in_breach_of_bar": ("37",),
+    "substitute_double_for_insufficient_bid": ("27B3",),
     "bid_above_seven": ("38",),
     "call_after_final_pass": ("39",),
     "card_exposed_during_auction": ("24",),
