@@ -22,7 +22,7 @@ online play does.
 ['C4', 'CA']
 >>> t.call("P", by="W")                    # nobody calls after the final pass
 >>> t.irregularities[-1].kind, t.laws
-('call_after_final_pass', ['39'])
+('call_after_final_pass', ['39', '39A'])
 """
 
 from __future__ import annotations
