@@ -422,6 +422,43 @@ def test_law27B4_second_insufficient_bid_rejected():
     assert s["to_act"] == "E"
 
 
+def test_law26B_declarer_forbids_a_suit_at_the_partners_first_lead():
+    # E's insufficient 1H is replaced by 3H (27B2): W passes throughout; N-S buy the
+    # contract; at W's first lead declarer may forbid a suit E did not bid.
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "reject"))
+    for c in ["3H", "4S", "P", "P", "P"]:
+        t.call(c)
+    assert str(t.contract) == "4S" and t.declarer == 2          # S declares, W leads
+    s = t.state()
+    assert s["phase"] == "decision" and s["decision"] == {
+        "by": "S", "options": ["forbid_suit", "no_restriction"], "laws": ["26B", "26B"]}
+    with pytest.raises(TableError, match="did not specify"):
+        t.apply(Choose(2, "forbid_suit", suit=2))               # hearts were bid by E
+    t.apply(Choose(2, "forbid_suit", suit=1))                   # no diamonds
+    s = t.state()
+    assert s["lead_restrictions"] == [{"seat": "W", "forbid": ["D"], "law": "26B"}]
+    assert s["to_act"] == "W" and not any(c[0] == "D" for c in s["legal_cards"])
+    assert len(s["legal_cards"]) == 13 - 4                      # W's four diamonds
+
+
+def test_law26B_no_restriction_and_offender_on_declaring_side():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "reject"))
+    for c in ["3H", "P", "P", "P"]:                             # E declares 3H: no 26B
+        t.call(c)
+    assert t.declarer == 1 and t.decision is None and t.lead_penalties == []
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))
+    t.apply(Choose(2, "reject"))
+    for c in ["3H", "4S", "P", "P", "P"]:
+        t.call(c)
+    t.apply(Choose(2, "no_restriction"))
+    assert t.state()["lead_restrictions"] == [] and len(t.legal_cards()) == 13
+
+
 def test_a_choice_by_the_wrong_seat_or_an_unknown_option_is_refused():
     t = table(1, ["1N"])
     t.apply(MakeCall(1, parse_call("1H")))

@@ -205,7 +205,24 @@ class Table:
             follow = hand & SUIT_MASKS[self.trick[0] // 13]      # Law 44C
             if follow:
                 return follow
+        elif self.lead_restrictions:
+            return self._restricted_leads(seat, hand)
         return hand                                               # Laws 44A, 44D
+
+    def _restricted_leads(self, seat: int, hand: int) -> int:
+        """A lead under restriction (26B and, to come, 50D, 51B, 54D, 56B); Law 59: a
+        player unable to comply plays any otherwise legal card."""
+        name = SEAT_NAMES[seat]
+        allowed = hand
+        for r in self.lead_restrictions:
+            if r["seat"] != name:
+                continue
+            if "forbid" in r:
+                for suit in r["forbid"]:
+                    allowed &= ~SUIT_MASKS[SUIT_LETTERS.index(suit)]
+            if "require" in r:
+                allowed &= SUIT_MASKS[SUIT_LETTERS.index(r["require"])]
+        return allowed or hand
 
     def legal_cards(self) -> list[int]:
         return list(cards_of(self.legal_cards_mask()))
@@ -565,6 +582,29 @@ class Table:
         self.trump = NO_TRUMP if self.contract.strain == 4 else self.contract.strain
         self.trick_leader = (self.declarer + 1) & 3                # Law 41A: declarer's LHO leads
         self.phase = PLAY
+        # Law 26B concerns only an offender who becomes a defender
+        self.lead_penalties = [(o, law) for o, law in self.lead_penalties
+                               if (o ^ self.declarer) & 1 == 1]
+        self.barred.clear()
+        self.duties.clear()
+        if self.lead_penalties:
+            self._next_leader()
+
+    def _next_leader(self) -> None:
+        """A new trick is to be led: restrictions lapse when their defender has lost the
+        lead (26B); a pending 26B choice arises at the first lead of the offender's partner."""
+        leader = self.trick_leader
+        self.lead_restrictions = [r for r in self.lead_restrictions
+                                  if r["seat"] == SEAT_NAMES[leader]]
+        offenders = {o for o, _law in self.lead_penalties if (o + 2) & 3 == leader}
+        if offenders:
+            from .laws.auction import rule_lead_restriction
+            o = min(offenders)
+            self.lead_penalties = [(x, law) for x, law in self.lead_penalties
+                                   if (x + 2) & 3 != leader]
+            ruling = rule_lead_restriction(self, o)
+            self.rulings.append(ruling)
+            self.pending = ruling
 
     # --- the play --------------------------------------------------------------------------
 
@@ -635,6 +675,8 @@ class Table:
             self.trick_leader = winner                             # Law 44G
             if len(self.tricks) == 13:
                 self.phase = COMPLETE
+            elif self.lead_restrictions or self.lead_penalties:
+                self._next_leader()
 
     def _establish_revokes(self, seat: int) -> None:
         """Law 63A1: a revoke is established when the offender or his partner leads or
@@ -758,8 +800,28 @@ class Table:
         if event.option not in d.options:
             raise TableError(f"{event.option!r} is not an option here; the options are "
                              f"{', '.join(d.options)}", f"event {index}")
+        if p.irregularity.kind == "lead_restriction":
+            self._choose_lead_restriction(p, event, index)
+            return
         self.pending = None
         self._apply_consequences(p.consequences[event.option])
+
+    def _choose_lead_restriction(self, p: Ruling, event: Choose, index: int) -> None:
+        """Law 26B: declarer forbids one suit the offender did not specify, or nothing."""
+        from .laws.auction import suits_specified
+        offender = p.irregularity.by
+        leader = (offender + 2) & 3
+        if event.option == "forbid_suit":
+            named = suits_specified(self, offender)
+            allowed = [s for s in range(4) if s not in named]
+            if event.suit is None or event.suit not in allowed:
+                raise TableError("Law 26B: declarer may forbid one suit that "
+                                 f"{SEAT_NAMES[offender]} did not specify in the legal auction: "
+                                 + ", ".join(SUIT_LETTERS[s] for s in allowed), f"event {index}")
+            self.lead_restrictions.append({"seat": SEAT_NAMES[leader],
+                                           "forbid": [SUIT_LETTERS[event.suit]], "law": "26B"})
+        self.laws.append("26B")
+        self.pending = None
 
     def _attention(self, event: DrawAttention, index: int) -> None:
         if event.what != "revoke":
