@@ -63,16 +63,26 @@ def test_lawful_boards(t):
     assert s["score_ns"] == (own if decl & 1 == 0 else -own)
 
 
-@settings(max_examples=200, deadline=None)
-@given(deals(), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 45), st.booleans()),
-                         max_size=40))
+@settings(max_examples=300, deadline=None)
+@given(deals(), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 45), st.integers(0, 2),
+                                   st.booleans()), max_size=60))
 def test_random_events_never_crash(deal, moves):
-    """Calls and cards by any seat, in turn or not: the table records or refuses, never crashes."""
+    """Calls, cards and choices by any seat, in turn or not, the Director's judgement of
+    comparability at random: the table records or refuses, never crashes, and always
+    has a seat to act unless the board is over or the Director is awaited."""
+    from bridgelaws.events import Choose
     t = Table(Board(5, deal))
-    for seat, x, is_card in moves:
+    for seat, x, what, flag in moves:
         before = len(t.events)
+        d = t.decision
+        if d is not None and what == 2:
+            event = Choose(d.by, d.options[x % len(d.options)], suit=x % 4)
+        elif what == 1:
+            event = PlayCard(seat, x)
+        else:
+            event = MakeCall(seat, x, comparable=flag)
         try:
-            t.apply(PlayCard(seat, x) if is_card else MakeCall(seat, x))
+            t.apply(event)
         except BridgeError:
             assert len(t.events) == before            # a refused event changes nothing
         state = t.state()
