@@ -129,6 +129,8 @@ class Event:
         """Every result names known entries, and no entry plays a board twice."""
         seen = set()
         for r in self.results:
+            if set(r.ns) & set(r.ew):
+                raise BridgeError(f"board {r.board}: pair {r.ns[0]!r} plays against itself", r.where)
             for side in (r.ns, r.ew):
                 for pid in side:
                     if pid not in self.entries:
@@ -138,8 +140,6 @@ class Event:
                         raise BridgeError(f"board {r.board}: pair {pid!r} has two results",
                                           r.where)
                     seen.add(key)
-            if set(r.ns) & set(r.ew):
-                raise BridgeError(f"board {r.board}: pair {r.ns[0]!r} plays against itself", r.where)
 
     def boards(self) -> list[int]:
         return sorted({r.board for r in self.results})

@@ -1,0 +1,87 @@
+"""Results for people: the ranking as text, JSON and HTML (travellers with a frequency chart).
+
+>>> from bridgelaws.tournament.event import Event, Result
+>>> from bridgelaws.tournament.results import score_event
+>>> ev = Event(name="demo")
+>>> for p in "1234":
+...     _ = ev.add_entry(p, [f"Player {p}"])
+>>> ev.results += [Result(1, "1", "2", "4H", "N", 10), Result(1, "3", "4", "4H", "N", 9)]
+>>> print(ranking_text(score_event(ev)).splitlines()[2])
+1=    1     Player 1                                 2.00  100.00%
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import Counter
+
+__all__ = ["load_event", "ranking_text", "ranking_json", "results_html"]
+
+
+def load_event(path: str):
+    """An event from a USEBIO (.xml), PBN (.pbn) file, by its extension."""
+    from ..cards import BridgeError
+    lower = path.lower()
+    if lower.endswith(".xml"):
+        from ..formats.usebio import read_usebio
+        return read_usebio(path)
+    if lower.endswith(".pbn"):
+        from ..formats.score_tables import event_from_pbn
+        return event_from_pbn(path)
+    raise BridgeError("unknown kind of results file (expected .xml USEBIO or .pbn)", path)
+
+
+def ranking_text(result) -> str:
+    ev = result.event
+    lines = [f"{ev.name or ev.source} - {result.method} (Laws {', '.join(result.laws)})",
+             f"{'Rank':5s} {'Pair':5s} {'Names':36s} {'Score':>8s} {'Percent':>8s}"]
+    field = object()
+    for s in result.standings:
+        if s.direction != field and s.direction:
+            lines.append(f"-- {s.direction}")
+        field = s.direction
+        pct = f"{s.percent:7.2f}%" if s.percent is not None else ""
+        lines.append(f"{s.rank:5s} {s.entry:5s} {s.names[:36]:36s} {s.score:8.2f} {pct:>8s}")
+    return "\n".join(lines) + "\n"
+
+
+def ranking_json(result) -> str:
+    return json.dumps([s.as_dict() for s in result.standings], ensure_ascii=False)
+
+
+def results_html(result) -> str:
+    """An HTML page: the ranking, then each board's traveller and a bar chart of its scores."""
+    e = html.escape
+    ev = result.event
+    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
+           f"<title>{e(ev.name)}</title>",
+           "<style>td,th{padding:2px 8px}.bar{background:#468;height:10px;display:inline-block}"
+           "</style></head><body>", f"<h1>{e(ev.name)}</h1>",
+           "<table><tr><th>Rank</th><th>Pair</th><th>Names</th><th>Score</th><th>%</th></tr>"]
+    for s in result.standings:
+        pct = f"{s.percent:.2f}" if s.percent is not None else ""
+        out.append(f"<tr><td>{e(s.rank)}</td><td>{e(s.entry)}</td><td>{e(s.names)}</td>"
+                   f"<td>{s.score:.2f}</td><td>{pct}</td></tr>")
+    out.append("</table>")
+    for b, srs in sorted(result.boards.items()):
+        out.append(f"<h2>Board {b}</h2><table><tr><th>NS</th><th>EW</th><th>Contract</th>"
+                   "<th>By</th><th>Tricks</th><th>Score NS</th><th>NS</th><th>EW</th></tr>")
+        for sr in srs:
+            r = sr.result
+            f = (lambda x: "" if x is None else f"{x:.2f}")
+            out.append(f"<tr><td>{e(','.join(r.ns))}</td><td>{e(','.join(r.ew))}</td>"
+                       f"<td>{e(r.contract or str(r.adjusted or ''))}</td><td>{e(r.declarer or '')}</td>"
+                       f"<td>{'' if r.tricks is None else r.tricks}</td>"
+                       f"<td>{'' if sr.ns_score is None else sr.ns_score}</td>"
+                       f"<td>{f(sr.ns_points)}</td><td>{f(sr.ew_points)}</td></tr>")
+        out.append("</table>")
+        freq = Counter(sr.ns_score for sr in srs if sr.ns_score is not None)
+        most = max(freq.values(), default=1)
+        out.append("<table class='chart'>")
+        for score in sorted(freq, reverse=True):
+            out.append(f"<tr><td>{score:+d}</td><td><span class='bar' style='width:"
+                       f"{120 * freq[score] // most}px'></span> {freq[score]}</td></tr>")
+        out.append("</table>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
