@@ -167,10 +167,11 @@ def test_a_card_played_twice_is_named():
     (["1N", "P"], MakeCall(2, parse_call("X")), "inadmissible_double", ["36", "36B"]),
     (["1N"], MakeCall(1, parse_call("8S")), "bid_above_seven", ["38"]),
     (["1N", "P", "P", "P"], MakeCall(2, parse_call("2C")), "call_after_final_pass", ["39", "39A"]),
-    (["1N"], PlayCard(1, parse_card("CQ")), "card_exposed_during_auction", ["24"]),
-    (["1N"], ExposeCard(2, parse_card("HA")), "card_exposed_during_auction", ["24"]),
+    (["1N"], PlayCard(1, parse_card("CQ")), "card_exposed_during_auction", ["24", "24B"]),
+    (["1N"], ExposeCard(2, parse_card("HA")), "card_exposed_during_auction", ["24", "24B"]),
     (["1N", "P", "P", "P"], PlayCard(3, parse_card("C8")), "opening_lead_out_of_turn", ["54"]),
-    (["1N", "P", "P", "P"], PlayCard(2, parse_card("C4")), "card_exposed_during_auction", ["24"]),
+    (["1N", "P", "P", "P"], PlayCard(2, parse_card("C4")), "card_exposed_during_auction",
+     ["24", "24B"]),
 ])
 def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
     t = table(1, calls)
@@ -178,8 +179,9 @@ def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
     s = t.state()
     assert s["irregularities"][-1]["kind"] == kind
     assert s["laws"] == laws
-    assert s["irregularities"][-1]["laws"] == [l for l in laws if l[-1].isdigit()]
-    if kind in ("inadmissible_double", "bid_above_seven", "call_after_final_pass"):
+    assert s["irregularities"][-1]["laws"] == [l for l in laws if l[-1].isdigit()][:2]
+    if kind in ("inadmissible_double", "bid_above_seven", "call_after_final_pass",
+                "card_exposed_during_auction"):
         # rectified at once (Laws 36B, 38, 39A): no choice, nobody waits
         assert s["director"] is None and s["decision"] is None
         return
@@ -457,6 +459,38 @@ def test_law26B_no_restriction_and_offender_on_declaring_side():
         t.call(c)
     t.apply(Choose(2, "no_restriction"))
     assert t.state()["lead_restrictions"] == [] and len(t.legal_cards()) == 13
+
+
+def test_law24A_single_small_card_no_bar_and_24E_minor_penalty_card():
+    t = table(1, ["1N"])
+    t.apply(ExposeCard(1, parse_card("C9")))                 # E drops the nine of clubs
+    s = t.state()
+    assert s["laws"] == ["24", "24A"] and s["barred"] == {}
+    for c in ["P", "3N", "P", "P", "P"]:
+        t.call(c)
+    s = t.state()                                            # E defends: a minor penalty card
+    assert s["penalty_cards"] == {"E": [{"card": "C9", "major": False}]}
+    assert s["laws"][-1] == "24E"
+
+
+def test_law24B_honour_bars_partner_once_and_24C_second_card():
+    t = table(1, ["1N"])
+    t.apply(ExposeCard(1, parse_card("CQ")))
+    assert t.state()["barred"] == {"W": "next_turn"} and t.laws[-1] == "24B"
+    t.apply(ExposeCard(1, parse_card("C9")))                 # a second card: 24C
+    assert t.laws[-1] == "24C"
+    for c in ["P", "3N", "P", "P", "P"]:                     # W must pass once: he does
+        t.call(c)
+    assert t.state()["penalty_cards"] == {"E": [{"card": "CQ", "major": True},
+                                                 {"card": "C9", "major": True}]}
+
+
+def test_law24D_declaring_side_picks_its_cards_up():
+    t = table(1, ["1N"])
+    t.apply(ExposeCard(1, parse_card("CQ")))
+    for c in ["2C", "P", "P", "P"]:                          # E ends up declarer of 2C
+        t.call(c)
+    assert t.declarer == 1 and t.state()["penalty_cards"] == {} and t.laws[-1] == "24D"
 
 
 def test_a_choice_by_the_wrong_seat_or_an_unknown_option_is_refused():

@@ -127,6 +127,7 @@ class Table:
         self.duties: dict[int, dict] = {}         # what a seat's next call settles (27B, 31A...)
         self.flags: list[dict] = []               # points for the Director's review (16C, 23C...)
         self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
+        self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
 
     # --- construction -----------------------------------------------------------
 
@@ -556,6 +557,8 @@ class Table:
                 self.flags.append({"flag": op[1], "law": op[2]})
             elif what == "lead_penalty":
                 self.lead_penalties.append((op[1], op[2]))
+            elif what == "expose":
+                self.exposed.setdefault(op[1], []).append((op[2], op[3]))
             elif what == "clear_duty":
                 self.duties.pop(op[1], None)
             elif what == "withdraw_last":
@@ -582,6 +585,7 @@ class Table:
         self.trump = NO_TRUMP if self.contract.strain == 4 else self.contract.strain
         self.trick_leader = (self.declarer + 1) & 3                # Law 41A: declarer's LHO leads
         self.phase = PLAY
+        self._settle_exposed_cards()
         # Law 26B concerns only an offender who becomes a defender
         self.lead_penalties = [(o, law) for o, law in self.lead_penalties
                                if (o ^ self.declarer) & 1 == 1]
@@ -589,6 +593,20 @@ class Table:
         self.duties.clear()
         if self.lead_penalties:
             self._next_leader()
+
+    def _settle_exposed_cards(self) -> None:
+        """Law 24 at the end of the auction: the cards of declarer or dummy go back to
+        the hand (24D); a defender's become penalty cards (24E), major unless a single
+        card below an honour was exposed and not led (Law 50)."""
+        for seat, cards in sorted(self.exposed.items()):
+            if (seat ^ self.declarer) & 1 == 0:
+                self.laws.append("24D")
+                continue
+            self.laws.append("24E")
+            minor_possible = len(cards) == 1 and not cards[0][1] and cards[0][0] % 13 < 8
+            self.penalty_cards.setdefault(seat, []).extend(
+                {"card": card_name(c), "major": not minor_possible} for c, _led in cards)
+        self.exposed.clear()
 
     def _next_leader(self) -> None:
         """A new trick is to be led: restrictions lapse when their defender has lost the
@@ -641,7 +659,8 @@ class Table:
         phase = self.phase
         if phase == AUCTION:
             # Law 24: a card led or exposed during the auction period
-            self._irregular("card_exposed_during_auction", seat, index, card=card_name(card))
+            self._irregular("card_exposed_during_auction", seat, index, card=card_name(card),
+                            _card=card, _led=True)
             return
         if phase != PLAY:
             raise TableError(f"play is over; {SEAT_NAMES[seat]} cannot play {card_name(card)}",
@@ -694,7 +713,8 @@ class Table:
         if not self.tricks and not self.trick:
             if declaring:
                 # Law 54E: an "opening lead" by the declaring side falls under Law 24
-                self._irregular("card_exposed_during_auction", seat, index, **facts)
+                self._irregular("card_exposed_during_auction", seat, index, _card=card,
+                                _led=True, **facts)
             else:
                 self._irregular("opening_lead_out_of_turn", seat, index, **facts)   # Law 54
         elif not self.trick:
@@ -710,7 +730,8 @@ class Table:
         self._check_holds(seat, card, index)
         facts = {"card": card_name(card)}
         if self.phase == AUCTION or (self.phase == PLAY and not self.dummy_faced):
-            self._irregular("card_exposed_during_auction", seat, index, **facts)   # Law 24
+            self._irregular("card_exposed_during_auction", seat, index, _card=card,  # Law 24
+                            _led=False, **facts)
         elif self.phase == PLAY:
             if seat == self.dummy:
                 return                     # dummy's cards lie face up already (Law 41D)

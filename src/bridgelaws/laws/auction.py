@@ -30,7 +30,7 @@ from .ruling import Decision, Irregularity, Ruling
 
 __all__ = ["rule_insufficient_bid", "rule_call_out_of_rotation", "relation_to_turn",
            "rule_inadmissible_double", "rule_call_in_breach_of_bar", "rule_bid_above_seven",
-           "rule_call_after_final_pass", "suits_specified"]
+           "rule_call_after_final_pass", "suits_specified", "rule_card_exposed_during_auction"]
 
 
 def rule_insufficient_bid(table, irr: Irregularity) -> Ruling:
@@ -187,3 +187,28 @@ def rule_lead_restriction(table, offender: int) -> Ruling:
                        {"_leader": (offender + 2) & 3})
     return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
                                           ("26B", "26B")), consequences={})
+
+
+def rule_card_exposed_during_auction(table, irr: Irregularity) -> Ruling:
+    """Law 24: a card exposed or led during the auction period stays face up until the
+    auction ends.  A single card below an honour, not led, brings no bar (24A); an
+    honour or a card led (24B), or a second card (24C), bars the offender's partner at
+    his next turn (72C may apply).  After the final pass the bar has no effect.  At
+    the end of the auction the table returns the cards of the declaring side (24D) and
+    makes a defender's cards penalty cards (24E)."""
+    o, card, led = irr.by, irr.facts["_card"], irr.facts["_led"]
+    before = table.exposed.get(o, [])
+    ops = [("expose", o, card, led)]
+    if before:
+        ops.append(("law", "24C"))
+        bar = True
+    elif card % 13 >= 8 or led:                # ten to ace: an honour (Definitions)
+        ops.append(("law", "24B"))
+        bar = True
+    else:
+        ops.append(("law", "24A"))
+        bar = False
+    if bar and table.phase == "auction":
+        ops += [("bar", (o + 2) & 3, "next_turn"), ("flag", "Review72C", "72C")]
+    ops.append(("flag", "UI", "16C"))
+    return _now(irr, ops)

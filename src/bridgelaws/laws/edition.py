@@ -14,7 +14,7 @@ from __future__ import annotations
 from .auction import (rule_bid_above_seven, rule_call_after_final_pass,
                       rule_call_in_breach_of_bar, rule_call_out_of_rotation,
                       rule_inadmissible_double, rule_insufficient_bid,
-                      rule_substitute_double)
+                      rule_substitute_double, rule_card_exposed_during_auction)
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -45,6 +45,8 @@ class Laws2017(Edition):
             return rule_insufficient_bid(table, irregularity)                  # Law 27
         if kind.endswith("_out_of_rotation"):
             return rule_call_out_of_rotation(table, irregularity)              # Laws 29-32
+        if kind == "card_exposed_during_auction":
+            return rule_card_exposed_during_auction(table, irregularity)       # Law 24
         if kind == "substitute_double_for_insufficient_bid":
             return rule_substitute_double(table, irregularity)                 # Law 27B3
         if kind == "inadmissible_double":
