@@ -11,9 +11,12 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["message", "LANGUAGES"]
+__all__ = ["message", "LANGUAGES", "RTL_LANGUAGES"]
 
-LANGUAGES = ("en",)
+#: English, Hebrew, Polish, Russian and Norwegian (bokmål)
+LANGUAGES = ("en", "he", "pl", "ru", "nb")
+#: languages written right to left
+RTL_LANGUAGES = ("he",)
 
 
 @lru_cache(maxsize=None)
