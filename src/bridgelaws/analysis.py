@@ -1,0 +1,309 @@
+"""Double-dummy analysis: the table of tricks and the par of a deal, by DDS.
+
+The solver is Bo Haglund's and Soren Hein's DDS, bundled with endplay (no
+home-made solver): :func:`dd_tables` sends deals to DDS's ``CalcAllTables`` in
+batches of 40 (DDS's own limit with all five strains), which shares each batch
+among every core; :func:`par` asks DDS's ``DealerParBin`` for the par score and
+the par contracts, where the dealer's side has the first chance to bid (so the
+dealer and the vulnerability of Law 2 matter).
+
+Double-dummy results are *advice* about a deal, never a ruling: the Director may
+use them to judge a claim or an adjusted score (Laws 70, 12C), and the laws
+cited with each result (``LAWS``) say so.
+
+>>> from bridgelaws.cards import Deal
+>>> from bridgelaws.analysis import analyse_deal
+>>> table, par_result = analyse_deal(Deal.from_pbn(
+...     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"))
+>>> table.tricks_of("W", "S"), table.tricks_of("N", "N")
+(8, 6)
+>>> par_result.score_ns, [str(c) for c in par_result.contracts]
+(-110, ['EW 2S='])
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from .boards import VULNERABILITIES, dealer_of, parse_vulnerability, vulnerability_of
+from .cards import BridgeError, Deal, SEAT_NAMES, STRAIN_LETTERS, parse_seat
+
+__all__ = ["DDTable", "ParContract", "Par", "Analysis", "dd_table", "dd_tables", "par",
+           "analyse_deal", "analyse_boards", "analyse_records", "analysis_json",
+           "analysis_lines", "set_threads", "BATCH", "LAWS"]
+
+#: double-dummy results are advice to the Director's judgement (Laws 12C, 70), never a ruling
+LAWS = ("12C", "70")
+#: the most deals DDS's CalcAllTables takes at once with all five strains
+BATCH = 40
+
+# DDS numbers strains S, H, D, C, NT (0..4); bridgelaws C, D, H, S, N (0..4)
+_DDS_STRAIN = (3, 2, 1, 0, 4)            # bridgelaws strain -> DDS strain
+_PAR_DENOM = (4, 3, 2, 1, 0)             # DealerParBin's denom: 0 NT, 1 S, 2 H, 3 D, 4 C
+_PAR_SEATS = ("N", "E", "S", "W", "NS", "EW")
+# DDS vulnerability: 0 none, 1 both, 2 NS, 3 EW
+_DDS_VUL = {"none": 0, "all": 1, "NS": 2, "EW": 3}
+
+_threads: int | None = None
+
+
+def _dds():
+    import endplay._dds as dds          # loading DDS costs a little: only when analysing
+    return dds
+
+
+def set_threads(threads: int = 0) -> None:
+    """How many threads DDS may use: 0 for every core (the default), 1 for one."""
+    global _threads
+    if not isinstance(threads, int) or threads < 0:
+        raise BridgeError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
+    if threads != _threads:
+        _dds().SetMaxThreads(threads)
+        _threads = threads
+
+
+class DDTable:
+    """Tricks that each seat can take as declarer in each strain, double dummy.
+
+    ``tricks[seat][strain]`` with seats N E S W (0..3) and strains C D H S N (0..4).
+    """
+
+    __slots__ = ("tricks",)
+
+    def __init__(self, tricks: Sequence[Sequence[int]]):
+        self.tricks = tuple(tuple(row) for row in tricks)
+
+    def tricks_of(self, seat: int | str, strain: int | str) -> int:
+        s = parse_seat(seat) if isinstance(seat, str) else seat
+        t = STRAIN_LETTERS.index(strain.upper()[0]) if isinstance(strain, str) else strain
+        return self.tricks[s][t]
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        """``{"N": {"C": 9, "D": 8, "H": 10, "S": 7, "N": 9}, "E": {...}, ...}``"""
+        return {SEAT_NAMES[s]: {STRAIN_LETTERS[t]: self.tricks[s][t] for t in range(5)}
+                for s in range(4)}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, DDTable) and self.tricks == other.tricks
+
+    def __hash__(self) -> int:
+        return hash(self.tricks)
+
+    def __repr__(self) -> str:
+        return f"DDTable({self.to_dict()!r})"
+
+
+@dataclass(frozen=True)
+class ParContract:
+    """A par contract: level, strain (``"C"``..``"N"``), doubled, the declarer(s)
+    (``"N"``, ``"NS"``...) and the result against the contract (+ over, - under)."""
+    level: int
+    strain: str
+    doubled: bool
+    declarer: str
+    result: int
+
+    def __str__(self) -> str:
+        """PBN ParContract style: ``"EW 4SX-1"``, ``"NS 3N="``, ``"W 4N+1"``."""
+        res = "=" if self.result == 0 else f"{self.result:+d}"
+        return f"{self.declarer} {self.level}{self.strain}{'X' if self.doubled else ''}{res}"
+
+    def dds_text(self) -> str:
+        """DDS's text form (the ``PAR2`` lines of its test files): ``"4S*-EW-1"``."""
+        res = "" if self.result == 0 else f"{self.result:+d}"
+        return f"{self.level}{self.strain}{'*' if self.doubled else ''}-{self.declarer}{res}"
+
+
+@dataclass(frozen=True)
+class Par:
+    """The par score (North-South's view) and the par contracts; none when passed out."""
+    score_ns: int
+    contracts: tuple[ParContract, ...] = ()
+
+    @property
+    def optimum_score(self) -> str:
+        """PBN OptimumScore: ``"NS 620"``, ``"NS -110"``."""
+        return f"NS {self.score_ns}"
+
+    @property
+    def par_contract(self) -> str:
+        """PBN ParContract (as BridgeComposer writes it): ``"EW 6H=; EW 6S="``; ``"Pass"``."""
+        return "; ".join(str(c) for c in self.contracts) if self.contracts else "Pass"
+
+
+def _table_deal(dds, deal: Deal):
+    td = dds.ddTableDeal()
+    for seat, hand in enumerate(deal.hands):
+        for suit in range(4):
+            td.cards[seat][3 - suit] = ((hand >> (13 * suit)) & 0x1FFF) << 2
+    return td
+
+
+def _check(deal: Deal, where: str | None = None) -> None:
+    if not isinstance(deal, Deal):
+        raise BridgeError(f"{deal!r} is not a deal", where)
+    if not deal.is_complete():
+        for seat, hand in enumerate(deal.hands):
+            if hand.bit_count() != 13:
+                raise BridgeError(f"double-dummy analysis needs a complete deal: the hand of "
+                                  f"{SEAT_NAMES[seat]} has {hand.bit_count()} cards (Law 7B1)",
+                                  where)
+
+
+def _from_results(res) -> DDTable:
+    return DDTable([[res.resTable[_DDS_STRAIN[t]][s] for t in range(5)] for s in range(4)])
+
+
+def dd_tables(deals: Iterable[Deal], threads: int = 0,
+              progress: Callable[[int, int], None] | None = None,
+              where: Sequence[str | None] | None = None) -> list[DDTable]:
+    """The double-dummy tables of many deals, by DDS, in batches that use ``threads``
+    threads (0: every core).  ``progress(done, total)`` is called after each batch."""
+    deals = list(deals)
+    for i, deal in enumerate(deals):
+        _check(deal, where[i] if where else None)
+    dds = _dds()
+    set_threads(threads)
+    out: list[DDTable] = []
+    total = len(deals)
+    no_filter = [0] * 5
+    for start in range(0, total, BATCH):
+        batch = deals[start:start + BATCH]
+        tables = dds.ddTableDeals()
+        tables.noOfTables = len(batch)
+        for i, deal in enumerate(batch):
+            tables.ddTableDeal[i] = _table_deal(dds, deal)
+        results = dds.ddTablesRes()
+        pars = dds.allParResults()
+        dds.CalcAllTables(tables, -1, no_filter, results, pars)
+        out.extend(_from_results(results.results[i]) for i in range(len(batch)))
+        if progress is not None:
+            progress(len(out), total)
+    return out
+
+
+def dd_table(deal: Deal) -> DDTable:
+    """The double-dummy table of one deal."""
+    return dd_tables([deal])[0]
+
+
+def par(table: DDTable, dealer: int | str = 0, vulnerable: str = "none") -> Par:
+    """Par score and contracts of a table for a dealer and vulnerability (DDS DealerParBin)."""
+    dds = _dds()
+    dealer_seat = parse_seat(dealer) if isinstance(dealer, str) else dealer
+    vul = parse_vulnerability(vulnerable)
+    res = dds.ddTableResults()
+    for s in range(4):
+        for t in range(5):
+            res.resTable[_DDS_STRAIN[t]][s] = table.tricks[s][t]
+    master = dds.parResultsMaster()
+    dds.DealerParBin(res, master, dealer_seat, _DDS_VUL[vul])
+    contracts = []
+    for i in range(master.number):
+        c = master.contracts[i]
+        strain = STRAIN_LETTERS[_PAR_DENOM.index(c.denom)]
+        result = c.overTricks if c.underTricks == 0 else -c.underTricks
+        contracts.append(ParContract(c.level, strain, c.underTricks > 0,
+                                     _PAR_SEATS[c.seats], result))
+    return Par(master.score, tuple(contracts))
+
+
+def analyse_deal(deal: Deal, dealer: int | str = 0, vulnerable: str = "none") -> tuple[DDTable, Par]:
+    table = dd_table(deal)
+    return table, par(table, dealer, vulnerable)
+
+
+@dataclass
+class Analysis:
+    """One board analysed: what the board says and what DDS found."""
+    board: int | None
+    dealer: int
+    vulnerable: str
+    deal: Deal
+    table: DDTable
+    par: Par
+    record: object = None
+    laws: tuple[str, ...] = field(default=LAWS)
+
+    @property
+    def number(self) -> int:
+        """The Pavlicek number of the deal."""
+        from .deals.dealnumber import deal_number
+        return deal_number(self.deal)
+
+    def to_json(self) -> dict:
+        return {
+            "board": self.board,
+            "dealer": SEAT_NAMES[self.dealer],
+            "vulnerable": self.vulnerable,
+            "deal": self.deal.to_pbn(self.dealer),
+            "deal_number": str(self.number),
+            "dd": self.table.to_dict(),
+            "par": {"score_ns": self.par.score_ns,
+                    "contracts": [str(c) for c in self.par.contracts]},
+            "laws": list(self.laws),
+        }
+
+
+def analyse_boards(boards, threads: int = 0, progress=None) -> list[Analysis]:
+    """Analyse :class:`~bridgelaws.boards.Board` objects that carry deals."""
+    boards = list(boards)
+    for b in boards:
+        if b.deal is None:
+            raise BridgeError("the board has no deal", f"board {b.number}")
+    tables = dd_tables([b.deal for b in boards], threads, progress,
+                       where=[f"board {b.number}" for b in boards])
+    return [Analysis(b.number, b.dealer, b.vulnerable, b.deal, t, par(t, b.dealer, b.vulnerable))
+            for b, t in zip(boards, tables)]
+
+
+def analyse_records(records, threads: int = 0, progress=None) -> list[Analysis]:
+    """Analyse the boards of a file (BoardRecords): each needs a complete deal; the dealer
+    and vulnerability are the record's, else those of its board number (Law 2)."""
+    deals, facts, places = [], [], []
+    for rec in records:
+        place = f"{rec.source}" + (f": board {rec.board}" if rec.board is not None else "")
+        if not rec.deal:
+            raise BridgeError("the board has no deal", place)
+        try:
+            deal = Deal.from_pbn(rec.deal)
+        except BridgeError as e:
+            raise BridgeError(e.reason, place) from None
+        if rec.dealer is not None:
+            dealer = parse_seat(rec.dealer)
+        elif rec.board is not None:
+            dealer = dealer_of(rec.board)                   # Law 2
+        else:
+            dealer = 0
+        if rec.vulnerable is not None:
+            vul = parse_vulnerability(rec.vulnerable)
+        elif rec.board is not None:
+            vul = vulnerability_of(rec.board)               # Law 2
+        else:
+            vul = VULNERABILITIES[0]
+        deals.append(deal)
+        facts.append((rec, dealer, vul))
+        places.append(place)
+    tables = dd_tables(deals, threads, progress, where=places)
+    return [Analysis(rec.board, dealer, vul, deal, t, par(t, dealer, vul), record=rec)
+            for (rec, dealer, vul), deal, t in zip(facts, deals, tables)]
+
+
+def analysis_json(results: Iterable[Analysis]) -> list[dict]:
+    return [a.to_json() for a in results]
+
+
+def analysis_lines(results: Iterable[Analysis]) -> list[str]:
+    """Plain text: per board a header and the table (rows N S E W, columns C D H S N)."""
+    lines = []
+    for a in results:
+        board = a.board if a.board is not None else "?"
+        lines.append(f"board {board}  dealer {SEAT_NAMES[a.dealer]}  vulnerable {a.vulnerable}  "
+                     f"par {a.par.optimum_score} ({a.par.par_contract})")
+        lines.append("      C  D  H  S  N")
+        for seat in (0, 2, 1, 3):
+            row = a.table.tricks[seat]
+            lines.append(f"  {SEAT_NAMES[seat]}  " + " ".join(f"{n:2d}" for n in row))
+    return lines
