@@ -3,6 +3,10 @@
     bridgelaws case FILE|-          replay a ruling case (shared/CASES.md), print its state as JSON
     bridgelaws replay FILE...       replay every board of PBN or LIN files and check their results
     bridgelaws check FILE...        check PBN (2.1, strictly) or LIN files for errors
+    bridgelaws deal --boards 1-36   deal a board set (Law 6, Law 2) into PBN
+    bridgelaws analyse SET.pbn      double-dummy tables and par of every board
+    bridgelaws dealnumber N|DEAL    the deal of a number, or the number of a deal
+    bridgelaws handrecord SET.pbn   hand records (HTML, and PBN with DD tables and par)
 
 Bad input ends with a one-line message naming where and why, and exit status 2.
 """
@@ -127,6 +131,119 @@ def _cmd_check(args) -> int:
     return status
 
 
+def _cmd_deal(args) -> int:
+    from .deals.dealing import deal_boards, parse_board_range
+    from .deals.constraints import parse_where
+    from .formats.handrecord import deal_records
+    from .formats.pbn import write_pbn
+    numbers = parse_board_range(args.boards)
+    where = parse_where(args.where) if args.where is not None else None
+    seed = args.seed
+    if seed is not None and seed.strip().lstrip("-").isdigit():
+        seed = int(seed)
+    boards = deal_boards(numbers, seed=seed, where=where, max_attempts=args.max_attempts)
+    records = deal_records(boards, seeded=seed is not None, where=args.where)
+    if args.out in (None, "-"):
+        sys.stdout.write(write_pbn(records))
+    else:
+        try:
+            write_pbn(records, args.out)
+        except OSError as e:
+            raise BridgeError(f"cannot write: {e.strerror}", args.out) from None
+        print(f"{args.out}: {len(records)} board(s) dealt"
+              + (f" from seed {args.seed}" if args.seed is not None else " (secure)"),
+              file=sys.stderr)
+    return 0
+
+
+def _cmd_dealnumber(args) -> int:
+    from .cards import Deal
+    from .deals.dealnumber import deal_number, deal_of_number, parse_deal_number
+    text = args.value.strip()
+    if ":" in text:
+        print(deal_number(Deal.from_pbn(text)))
+    else:
+        print(deal_of_number(parse_deal_number(text)).to_pbn())
+    return 0
+
+
+def _cmd_analyse(args) -> int:
+    from .analysis import analyse_records, analysis_json, analysis_lines
+    records = _read_set(args.file)
+    show = not args.quiet and (sys.stderr.isatty() or args.progress)
+    results = analyse_records(records, threads=args.threads,
+                              progress=_progress_printer("analysed") if show else None)
+    if args.json:
+        json.dump(analysis_json(results), sys.stdout, indent=2 if args.pretty else None)
+        sys.stdout.write("\n")
+    else:
+        for line in analysis_lines(results):
+            print(line)
+    return 0
+
+
+def _cmd_handrecord(args) -> int:
+    from .analysis import analyse_records
+    from .formats.handrecord import handrecord_html, records_with_analysis
+    from .formats.pbn import write_pbn
+    if args.html is None and args.pbn is None:
+        raise BridgeError("say where to write: --html OUT and/or --pbn OUT", "handrecord")
+    records = _read_set(args.file)
+    show = not args.quiet and (sys.stderr.isatty() or args.progress)
+    results = analyse_records(records, threads=args.threads,
+                              progress=_progress_printer("analysed") if show else None)
+    if args.html is not None:
+        page = handrecord_html(results, title=args.title or os.path.basename(args.file))
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(page)
+        except OSError as e:
+            raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
+    if args.pbn is not None:
+        try:
+            write_pbn(records_with_analysis(results), args.pbn)
+        except OSError as e:
+            raise BridgeError(f"cannot write: {e.strerror}", args.pbn) from None
+    return 0
+
+
+def _read_set(path: str):
+    """The boards of a PBN file that have a complete deal (others are named and refused)."""
+    from .formats.pbn import read_pbn
+    try:
+        records = read_pbn(path)
+    except OSError as e:
+        raise BridgeError(f"cannot read: {e.strerror}", path) from None
+    if not records:
+        raise BridgeError("no boards in the file", path)
+    return records
+
+
+def _progress_printer(verb: str):
+    start = time.monotonic()
+
+    def show(done: int, total: int) -> None:
+        rate = done / max(time.monotonic() - start, 1e-9)
+        print(f"  ... {done}/{total} boards {verb} ({rate:.1f}/s)", file=sys.stderr, flush=True)
+    return show
+
+
+def _cmd_results(args) -> int:
+    from .tournament.output import load_event, ranking_json, ranking_text, results_html
+    from .tournament.results import score_event
+    event = load_event(args.file)
+    method = args.method or event.published.get("method") or "mp"
+    result = score_event(event, method)
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(results_html(result))
+        except OSError as e:
+            raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
+    sys.stdout.write(ranking_json(result) + "\n" if args.json else ranking_text(result))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bridgelaws",
                                 description="The Laws of Duplicate Bridge as an engine.")
@@ -152,6 +269,50 @@ def build_parser() -> argparse.ArgumentParser:
     k = sub.add_parser("check", help="check PBN or LIN files against their standard")
     k.add_argument("files", nargs="+", metavar="FILE")
     k.set_defaults(func=_cmd_check)
+
+    d = sub.add_parser("deal", help="deal a board set (Law 6) with dealer and vulnerability (Law 2)")
+    d.add_argument("--boards", required=True, help="board numbers, like 1-36 or 1-16,21-24")
+    d.add_argument("--seed", help="deal reproducibly from this seed (for tests and teaching; "
+                                  "without it deals come from a secure source)")
+    d.add_argument("--where", metavar="PREDICATE",
+                   help='constraints on the hands, like "N hcp 15-17 balanced, S hearts 5+"')
+    d.add_argument("--max-attempts", type=int, default=1_000_000,
+                   help="deals tried per board before the constraint is declared too rare")
+    d.add_argument("--out", help="the PBN file to write (default: standard output)")
+    d.set_defaults(func=_cmd_deal)
+
+    a = sub.add_parser("analyse", help="double-dummy tables and par of every board of a PBN file")
+    a.add_argument("file", metavar="SET.pbn")
+    a.add_argument("--json", action="store_true", help="print a JSON list, one object per board")
+    a.add_argument("--pretty", action="store_true", help="indent the JSON")
+    a.add_argument("--threads", type=int, default=0, help="DDS threads (default: every core)")
+    a.add_argument("--progress", action="store_true", help="show progress even when not a terminal")
+    a.add_argument("--quiet", action="store_true", help="never show progress")
+    a.set_defaults(func=_cmd_analyse)
+
+    n = sub.add_parser("dealnumber", help="the deal of a number, or the number of a deal "
+                                          "(Pavlicek's numbering)")
+    n.add_argument("value", metavar="N|DEAL", help='a number from 0 to 52!/(13!)^4 - 1, '
+                                                   'or a deal like "N:AKQ2.KQ2.A32.K32 ..."')
+    n.set_defaults(func=_cmd_dealnumber)
+
+    h = sub.add_parser("handrecord", help="hand records: HTML page, and PBN with DD tables and par")
+    h.add_argument("file", metavar="SET.pbn")
+    h.add_argument("--html", metavar="OUT", help="write the hand record page here")
+    h.add_argument("--pbn", metavar="OUT", help="write the boards with OptimumResultTable, "
+                                                "ParContract and OptimumScore here")
+    h.add_argument("--title", help="the title of the page (default: the file name)")
+    h.add_argument("--threads", type=int, default=0, help="DDS threads (default: every core)")
+    h.add_argument("--progress", action="store_true", help="show progress even when not a terminal")
+    h.add_argument("--quiet", action="store_true", help="never show progress")
+    h.set_defaults(func=_cmd_handrecord)
+    s = sub.add_parser("results", help="rank an event from its raw results (USEBIO or PBN)")
+    s.add_argument("file", help="the results file (.xml USEBIO 1.2 or .pbn with score tables)")
+    s.add_argument("--method", choices=["mp", "imp", "xi", "butler"],
+                   help="scoring method (default: the one the file names)")
+    s.add_argument("--html", metavar="OUT", help="also write the results as an HTML page")
+    s.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    s.set_defaults(func=_cmd_results)
     return p
 
 
