@@ -493,6 +493,24 @@ def test_law24D_declaring_side_picks_its_cards_up():
     assert t.declarer == 1 and t.state()["penalty_cards"] == {} and t.laws[-1] == "24D"
 
 
+def test_law17D3_pass_out_of_rotation_accepted_does_not_end_the_auction():
+    t = table(1, ["1H", "P"])                                # N 1H, E pass; S to call
+    t.apply(MakeCall(3, 0))                                  # W passes at S's turn
+    t.call("P", by="N")                                      # N, W's LHO, calls: accepted
+    s = t.state()                                            # three passes after 1H, but S
+    assert s["phase"] == "auction" and s["to_act"] == "S"    # never had his turn
+    assert s["laws"][-2:] == ["29A", "17D3"]
+    assert s["auction"] == [{"by": "N", "call": "1H"}, {"by": "E", "call": "P"}]
+
+
+def test_law27C_premature_substitution():
+    t = table(1, ["1N"])
+    t.apply(MakeCall(1, parse_call("1H")))                   # insufficient
+    t.call("2H", by="E")                                     # E corrects before any ruling
+    s = t.state()
+    assert s["laws"] == ["27", "27C", "27B", "27B1a"] and s["to_act"] == "S"
+
+
 def test_a_choice_by_the_wrong_seat_or_an_unknown_option_is_refused():
     t = table(1, ["1N"])
     t.apply(MakeCall(1, parse_call("1H")))

@@ -370,7 +370,7 @@ class Table:
                     or (call in (DOUBLE, REDOUBLE) and auction.is_legal(seat, call))):
                 auction.add(seat, call)
                 if auction.is_over:
-                    self._end_auction()
+                    self._auction_over()
                 return
         self._irregular_call(event)
 
@@ -465,7 +465,25 @@ class Table:
     def _put(self, seat: int, call: int) -> None:
         self.auction.add(seat, call)
         if self.auction.is_over:
-            self._end_auction()
+            self._auction_over()
+
+    def _auction_over(self) -> None:
+        """Three passes (four with no bid) close the auction unless one of them, made out
+        of rotation and accepted, took away a player's turn: then the auction goes back
+        to the player skipped and the passes after the skip are cancelled (17D3, 34)."""
+        calls = self.auction.calls
+        start = max((i for i, (_s, c) in enumerate(calls) if c != PASS), default=0)
+        for i in range(start + 1, len(calls)):
+            if calls[i][0] != (calls[i - 1][0] + 1) & 3:
+                self.laws.append("17D3")
+                self._rebuild_auction(calls[:i])
+                return
+        self._end_auction()
+
+    def _rebuild_auction(self, calls) -> None:
+        self.auction = Auction(self.board.dealer)
+        for seat, call in calls:
+            self.auction.add(seat, call)
 
     def _after_call(self, seat: int, call: int) -> None:
         """Duties that wait on another seat's call are unchanged; nothing else to do."""
@@ -525,6 +543,14 @@ class Table:
         p = self.pending
         irr = p.irregularity
         d = p.decision
+        if irr.kind == "insufficient_bid" and event.by == irr.by and "reject" in d.options:
+            # Law 27C: the offender substitutes before the Director has ruled: the
+            # substitute stands if legal, and 27B is applied to it
+            self.laws.append("27C")
+            self._apply_consequences(p.consequences["reject"])
+            self.pending = None
+            self._call(event)
+            return
         if event.by == d.by and "accept" in d.options:
             # Laws 27A1, 29A: the LHO accepts by calling over the irregular call
             self._apply_consequences(p.consequences["accept"])
@@ -567,9 +593,7 @@ class Table:
                     if kept[i][0] == op[1]:
                         del kept[i]
                         break
-                self.auction = Auction(self.board.dealer)
-                for seat, call in kept:
-                    self.auction.add(seat, call)
+                self._rebuild_auction(kept)
             else:
                 raise AssertionError(f"unknown consequence {op!r}")
 
