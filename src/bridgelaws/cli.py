@@ -2,6 +2,7 @@
 
     bridgelaws case FILE|-          replay a ruling case (shared/CASES.md), print its state as JSON
     bridgelaws replay FILE...       replay every board of PBN or LIN files and check their results
+    bridgelaws rule FILE [--lang L] explain the ruling on a case's last irregularity
     bridgelaws check FILE...        check PBN (2.1, strictly) or LIN files for errors
     bridgelaws deal --boards 1-36   deal a board set (Law 6, Law 2) into PBN
     bridgelaws analyse SET.pbn      double-dummy tables and par of every board
@@ -32,6 +33,14 @@ def _cmd_case(args) -> int:
     state = run_case(args.file)
     json.dump(state, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
     sys.stdout.write("\n")
+    return 0
+
+
+def _cmd_rule(args) -> int:
+    from .explain import explain
+    from .formats.case import case_table, load_case
+    table = case_table(load_case(args.file))
+    sys.stdout.write("\n".join(explain(table, args.lang)) + "\n")
     return 0
 
 
@@ -265,6 +274,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--strict", action="store_true",
                    help="also hold PBN files to every rule of the PBN 2.1 standard")
     r.set_defaults(func=_cmd_replay)
+
+    u = sub.add_parser("rule", help="explain the ruling on a case's last irregularity")
+    u.add_argument("file", help="the case file, or - for standard input")
+    u.add_argument("--lang", choices=["en", "he", "pl", "ru", "nb"], default="en",
+                   help="language of the explanation (default en)")
+    u.set_defaults(func=_cmd_rule)
 
     k = sub.add_parser("check", help="check PBN or LIN files against their standard")
     k.add_argument("files", nargs="+", metavar="FILE")
