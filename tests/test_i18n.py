@@ -1,0 +1,200 @@
+"""The message catalogues: Hebrew, Polish, Russian and Norwegian match the English one,
+key for key and placeholder for placeholder, and a ruling explained in each of them
+reads in that language only."""
+
+import json
+import os
+import re
+import string
+import subprocess
+import sys
+from importlib import resources
+
+import pytest
+
+from bridgelaws.explain import explain
+from bridgelaws.formats.case import case_table
+from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES, message
+
+DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
+OTHERS = ("he", "pl", "ru", "nb")
+RLM = "\u200f"
+
+
+def catalogue(lang):
+    text = resources.files("bridgelaws.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+EN = catalogue("en")
+
+
+def placeholders(text):
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def table(*events, board=1):
+    return case_table({"board": board, "deal": DEAL, "events": [
+        {"by": e[0], ("call" if len(e) == 2 or e[2] == "call" else e[2]): e[1]} for e in events]})
+
+
+#: the rulings explained below, by name
+RULINGS = {
+    "insufficient_bid": [("N", "1N"), ("E", "1H")],
+    "bid_out_of_rotation": [("N", "1C"), ("S", "1S")],
+    "inadmissible_double": [("N", "1N"), ("E", "P"), ("S", "X")],
+    "honour_exposed": [("N", "1N"), ("E", "CQ", "expose")],
+    "disputed_claim": [("N", "1N"), ("E", "P"), ("S", "P"), ("W", "P"), ("N", 13, "claim"),
+                       ("E", "dispute", "respond")],
+    "none": [("N", "1N")],
+}
+
+#: words each explanation must contain, per language: the Laws' own terms as the
+#: translations in shared/seeds write them (the seat that made the irregularity,
+#: insufficient bid, comparable call, unauthorised information, penalty card, ...)
+EXPECTED = {
+    "he": {
+        "insufficient_bid": ["מזרח", "הכרזה בלתי מספקת", "מנהל התחרות", "קריאה חוקית",
+                             "מידע בלתי מורשה", "לצד החף", "שקולה", "חוק 10C"],
+        "bid_out_of_rotation": ["דרום", "שלא בתור", "שקולה", "צפון"],
+        "inadmissible_double": ["דאבל", "הכרוז", "מגן", "עד סוף המכרז"],
+        "honour_exposed": ["קלף עונשין", "מערב"],
+        "disputed_claim": ["תביעה", "מנהל התחרות"],
+        "none": ["חריגה"],
+    },
+    "pl": {
+        "insufficient_bid": ["E zgłosił odzywkę niewystarczającą (1H)", "sędzia", "porównywaln",
+                             "nielegalna", "strony niewykraczającej", "przepis 10C"],
+        "bid_out_of_rotation": ["poza kolejnością", "porównywaln"],
+        "inadmissible_double": ["kontrę lub rekontrę", "rozgrywający", "obrońcą",
+                                "do końca licytacji", "wynik rozjemczy"],
+        "honour_exposed": ["kartą przygwożdżoną"],
+        "disputed_claim": ["deklarację", "Sędzia"],
+        "none": ["nieprawidłowości"],
+    },
+    "ru": {
+        "insufficient_bid": ["Восток", "недостаточное назначение", "Судья", "сопоставим",
+                             "несанкционированн", "ненарушившей стороны", "Правило 10C"],
+        "bid_out_of_rotation": ["Юг", "вне очерёдности", "сопоставим"],
+        "inadmissible_double": ["контру или реконтру", "разыгрывающий", "вистующим",
+                                "до конца торговли", "компенсирующую запись"],
+        "honour_exposed": ["штрафн", "Запад"],
+        "disputed_claim": ["претензию", "Судья"],
+        "none": ["отклонения"],
+    },
+    "nb": {
+        "insufficient_bid": ["Øst", "utilstrekkelig bud", "turneringslederen", "sammenlignbar",
+                             "urettmessig", "ikke-feilende side", "§10C"],
+        "bid_out_of_rotation": ["Syd", "utenfor tur", "sammenlignbar"],
+        "inadmissible_double": ["doblet eller redoblet", "spilleføreren", "motspiller",
+                                "resten av meldingsforløpet", "justert resultat"],
+        "honour_exposed": ["straffekort", "Vest"],
+        "disputed_claim": ["krav", "Turneringslederen"],
+        "none": ["uregelmessighet"],
+    },
+}
+
+
+def english_fragments():
+    """The literal text of the English catalogue between its placeholders: the pieces
+    of four letters or more, as they would show if a message were left in English."""
+    pieces = set()
+    for text in EN.values():
+        for literal, _, _, _ in string.Formatter().parse(text):
+            piece = literal.strip(" .,:;()-")
+            if len(piece) >= 4:
+                pieces.add(piece)
+    return sorted(pieces)
+
+
+ENGLISH = english_fragments()
+#: English words that no explanation in another language contains
+ENGLISH_WORDS = ("the", "must", "may", "Director", "call", "auction", "partner", "declarer",
+                 "defender", "Law", "Laws", "Board", "accept", "chooses", "happened")
+
+
+def test_languages_listed():
+    assert set(OTHERS) <= set(LANGUAGES)
+    assert RTL_LANGUAGES == ("he",)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_catalogue_has_exactly_the_english_keys(lang):
+    cat = catalogue(lang)
+    assert set(cat) == set(EN), (sorted(set(EN) - set(cat)), sorted(set(cat) - set(EN)))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_catalogue_values_have_the_english_placeholders(lang):
+    cat = catalogue(lang)
+    for key, text in EN.items():
+        assert isinstance(cat[key], str) and cat[key].strip(), key
+        assert placeholders(cat[key]) == placeholders(text), key
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_message_formats(lang):
+    for key, text in EN.items():
+        values = {name: f"<{name}>" for name in placeholders(text)}
+        out = message(key, lang, **values)
+        for value in values.values():
+            assert value in out, (key, out)
+        assert "{" not in out and "}" not in out, (key, out)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_catalogue_is_translated(lang):
+    cat = catalogue(lang)
+    same = [key for key, text in EN.items() if cat[key] == text and len(text) > 8]
+    assert same == []
+
+
+def test_english_fragments_are_found_in_english():
+    """The check below works: it finds English text in the English explanation."""
+    text = "\n".join(explain(table(*RULINGS["insufficient_bid"]), "en"))
+    assert any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text) for p in ENGLISH)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("name", sorted(RULINGS))
+def test_ruling_explained_in_language(lang, name):
+    lines = explain(table(*RULINGS[name]), lang)
+    english = explain(table(*RULINGS[name]), "en")
+    assert len(lines) == len(english)
+    text = "\n".join(lines)
+    for piece in ENGLISH:
+        assert not re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text), (piece, text)
+    for word in ENGLISH_WORDS:
+        assert not re.search(rf"(?<!\w){word}(?!\w)", text), (word, text)
+    if lang in ("he", "ru"):
+        # Latin letters only in calls, cards and law numbers (1H, CQ, 27A1)
+        assert not re.search(r"[A-Za-z]{3,}", text), text
+    for term in EXPECTED[lang][name]:
+        assert term in text, (term, text)
+    if lang in RTL_LANGUAGES:
+        assert all(line.startswith(RLM) for line in lines)
+    else:
+        assert not any(RLM in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_what_happened_line_names_the_offender_and_call(lang):
+    lines = explain(table(*RULINGS["insufficient_bid"]), lang)
+    assert message("seat.E", lang) in lines[1]
+    assert "(1H)" in lines[1]
+    assert lines[-1].lstrip(RLM).endswith("27, 27A1, 27B")
+
+
+def test_hebrew_seat_names():
+    assert [message(f"seat.{s}", "he") for s in "NESW"] == ["צפון", "מזרח", "דרום", "מערב"]
+
+
+def test_rule_command_in_russian(tmp_path):
+    case = tmp_path / "c.json"
+    case.write_text(json.dumps({"board": 1, "deal": DEAL,
+                                "events": [{"by": "N", "call": "1C"}, {"by": "S", "call": "P"}]}))
+    out = subprocess.run([sys.executable, "-m", "bridgelaws.cli", "rule", str(case), "--lang", "ru"],
+                         capture_output=True, timeout=60, encoding="utf-8",
+                         env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert out.returncode == 0, out.stderr
+    assert "Юг спасовал вне очерёдности." in out.stdout
