@@ -370,6 +370,16 @@ def test_law36B_inadmissible_double_partner_passes_throughout():
     assert "X" not in s["legal_calls"] and s["auction"][-1] == {"by": "E", "call": "P"}
 
 
+def test_law36A_lho_calls_over_the_inadmissible_double():
+    t = table(1, ["1N", "P"])
+    t.apply(MakeCall(2, parse_call("X")))                    # S doubles partner: 36B at once
+    t.call("2C", by="W")                                     # but W calls over it first
+    s = t.state()
+    assert s["laws"] == ["36", "36B", "36A"] and s["barred"] == {} and s["to_act"] == "S"
+    assert s["auction"] == [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}]
+    assert t.lead_penalties == []
+
+
 def test_law37B_call_by_a_barred_player():
     t = table(1, ["1C"])
     t.apply(MakeCall(2, 0))                                  # S passes at E's turn

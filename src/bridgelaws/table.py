@@ -128,6 +128,7 @@ class Table:
         self.flags: list[dict] = []               # points for the Director's review (16C, 23C...)
         self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
         self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
+        self._inadmissible_by: int | None = None  # offender of a 36B ruling not yet followed
 
     # --- construction -----------------------------------------------------------
 
@@ -385,6 +386,18 @@ class Table:
             raise TableError(f"unknown call {call!r}", f"event {index}")
         if self.phase == AUCTION and seat == self.auction.turn and self._settle_duties(event):
             return
+        o = self._inadmissible_by
+        if o is not None and seat == (o + 1) & 3 and self.auction.turn == o:
+            # Law 36A: the offender's LHO called over the inadmissible double or
+            # redouble before it was rectified: it and every call after it are
+            # cancelled, the auction goes back to the offender, with no bar and no 26B
+            self.laws.append("36A")
+            self.barred.pop((o + 2) & 3, None)
+            self.lead_penalties = [lp for lp in self.lead_penalties if lp[0] != o]
+            self.flags = [f for f in self.flags if not (f["flag"] == "Review72C"
+                                                        and f.get("seat") in (None, SEAT_NAMES[o]))]
+            self._inadmissible_by = None
+            return
         facts = {"call": call_name(call), "_code": call, "_artificial": event.artificial}
         if self.phase != AUCTION:
             self._irregular("call_after_final_pass", seat, index, **facts)        # Law 39
@@ -463,6 +476,7 @@ class Table:
         return True
 
     def _put(self, seat: int, call: int) -> None:
+        self._inadmissible_by = None
         self.auction.add(seat, call)
         if self.auction.is_over:
             self._auction_over()
@@ -573,6 +587,8 @@ class Table:
             what = op[0]
             if what == "law":
                 self.laws.append(op[1])
+                if op[1] == "36B":
+                    self._inadmissible_by = self.irregularities[-1].by
             elif what == "put_in_force":
                 self._put(op[1], op[2])
             elif what == "bar":
