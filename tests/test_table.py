@@ -380,6 +380,29 @@ def test_law36A_lho_calls_over_the_inadmissible_double():
     assert t.lead_penalties == []
 
 
+def test_law25A_unintended_call_replaced():
+    t = table(1, ["1N"])
+    t.call("2C", by="E")                                     # E meant 2D
+    t.apply(MakeCall(1, parse_call("2D"), replaces="unintended"))
+    s = t.state()
+    assert s["laws"] == ["25A"] and s["auction"][-1] == {"by": "E", "call": "2D"}
+    assert s["to_act"] == "S" and t.lead_penalties == []
+    # the intended call is then treated by its own law: an insufficient bid here
+    t = table(1, ["1N"])
+    t.call("2C", by="E")
+    t.apply(MakeCall(1, parse_call("1D"), replaces="unintended"))
+    assert t.laws == ["25A", "27"] and t.decision.by == 2
+
+
+def test_law21B1a_change_after_misinformation_only_before_partner_calls():
+    t = table(1, ["1C", "P"])
+    t.apply(MakeCall(1, parse_call("1H"), replaces="misinformation"))
+    assert t.laws == ["21B1a"] and t.state()["auction"][-1] == {"by": "E", "call": "1H"}
+    t = table(1, ["1C", "P", "P", "1H"])                     # W, E's partner, has called
+    with pytest.raises(TableError, match="too late for Law 21B1a"):
+        t.apply(MakeCall(1, parse_call("1S"), replaces="misinformation"))
+
+
 def test_law37B_call_by_a_barred_player():
     t = table(1, ["1C"])
     t.apply(MakeCall(2, 0))                                  # S passes at E's turn

@@ -34,11 +34,15 @@ class MakeCall(Event):
     """A call, in turn or not, legal or not.
 
     ``artificial`` and ``comparable`` carry the Director's judgements (Laws 23,
-    29C); ``comparable=None`` means no judgement was given.
+    29C); ``comparable=None`` means no judgement was given.  ``replaces`` marks a
+    call that takes the place of the caller's own last call: ``"unintended"`` (the
+    Director judged the first call unintended, Law 25A) or ``"misinformation"``
+    (it could well have been based on misinformation, Law 21B1a).
     """
     call: int
     artificial: bool = False
     comparable: bool | None = None
+    replaces: str | None = None
 
 
 @dataclass(slots=True)

@@ -384,6 +384,9 @@ class Table:
             raise TableError(f"unknown seat {seat!r}", f"event {index}")
         if not isinstance(call, int) or call < 0:
             raise TableError(f"unknown call {call!r}", f"event {index}")
+        if event.replaces is not None:
+            self._replace_own_call(event, index)
+            return
         if self.phase == AUCTION and seat == self.auction.turn and self._settle_duties(event):
             return
         o = self._inadmissible_by
@@ -425,6 +428,33 @@ class Table:
         else:
             raise TableError(f"{call_name(call)} by {SEAT_NAMES[seat]} is lawful but was "
                              "not accepted: a bar is in force", f"event {index}")
+
+    def _replace_own_call(self, event: MakeCall, index: int) -> None:
+        """Laws 25A and 21B1a: a player replaces his own last call (unintended, or based
+        on misinformation) before his partner has called.  The new call stands in its
+        place and is then treated by whatever law applies to it (27 if insufficient...);
+        Law 26 lead restrictions never follow (25A)."""
+        seat = event.by
+        law = "25A" if event.replaces == "unintended" else "21B1a"
+        calls = self.auction.calls
+        mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
+        if self.phase != AUCTION or not mine:
+            raise TableError(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
+                             "the auction period is over or he has not called", f"event {index}")
+        i = mine[-1]
+        later = [s for s, _c in calls[i + 1:]]
+        if (seat + 2) & 3 in later:
+            raise TableError(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
+                             f"{SEAT_NAMES[seat]}'s partner, has called since", f"event {index}")
+        if later:
+            # Law 25A / 21B2: the LHO may change the call he made over the first one;
+            # recording that choice is not supported yet
+            raise TableError(f"Law {law} after {SEAT_NAMES[later[0]]} has called over the "
+                             "first call is not supported yet", f"event {index}")
+        self.laws.append(law)
+        self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[seat]})
+        self._rebuild_auction(calls[:i])
+        self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
 
     def _settle_duties(self, event: MakeCall) -> bool:
         """A call at the caller's turn while duties or bars are in force.  Returns True

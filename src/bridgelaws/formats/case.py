@@ -47,8 +47,11 @@ def parse_event(obj, index: int) -> Event:
         key = actions[0]
         value = obj[key]
         if key == "call":
+            replaces = obj.get("replaces")
+            if replaces not in (None, "unintended", "misinformation"):
+                raise BridgeError(f"'replaces' is 'unintended' or 'misinformation', not {replaces!r}")
             return MakeCall(by, parse_call(value), artificial=bool(obj.get("artificial", False)),
-                            comparable=obj.get("comparable"))
+                            comparable=obj.get("comparable"), replaces=replaces)
         if key == "play":
             return PlayCard(by, parse_card(value))
         if key == "expose":
@@ -154,6 +157,8 @@ def event_to_json(event: Event) -> dict:
             out["artificial"] = True
         if event.comparable is not None:
             out["comparable"] = event.comparable
+        if event.replaces is not None:
+            out["replaces"] = event.replaces
     elif t is PlayCard:
         out["play"] = card_name(event.card)
     elif t is ExposeCard:
