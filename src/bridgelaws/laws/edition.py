@@ -39,25 +39,25 @@ class Laws2017(Edition):
 
     name = "2017"
 
+    #: the rectification of each kind of irregularity, by the law that governs it
+    RULES = {
+        "card_exposed_during_auction": rule_card_exposed_during_auction,     # Law 24
+        "insufficient_bid": rule_insufficient_bid,                           # Law 27
+        "substitute_double_for_insufficient_bid": rule_substitute_double,    # Law 27B3
+        "pass_out_of_rotation": rule_call_out_of_rotation,                   # Laws 29, 30
+        "bid_out_of_rotation": rule_call_out_of_rotation,                    # Laws 29, 31
+        "double_out_of_rotation": rule_call_out_of_rotation,                 # Laws 29, 32
+        "inadmissible_double": rule_inadmissible_double,                     # Law 36
+        "call_in_breach_of_bar": rule_call_in_breach_of_bar,                 # Law 37
+        "bid_above_seven": rule_bid_above_seven,                             # Law 38
+        "call_after_final_pass": rule_call_after_final_pass,                 # Law 39
+    }
+
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:
-        kind = irregularity.kind
-        if kind == "insufficient_bid":
-            return rule_insufficient_bid(table, irregularity)                  # Law 27
-        if kind.endswith("_out_of_rotation"):
-            return rule_call_out_of_rotation(table, irregularity)              # Laws 29-32
-        if kind == "card_exposed_during_auction":
-            return rule_card_exposed_during_auction(table, irregularity)       # Law 24
-        if kind == "substitute_double_for_insufficient_bid":
-            return rule_substitute_double(table, irregularity)                 # Law 27B3
-        if kind == "inadmissible_double":
-            return rule_inadmissible_double(table, irregularity)               # Law 36
-        if kind == "call_in_breach_of_bar":
-            return rule_call_in_breach_of_bar(table, irregularity)             # Law 37
-        if kind == "bid_above_seven":
-            return rule_bid_above_seven(table, irregularity)                   # Law 38
-        if kind == "call_after_final_pass":
-            return rule_call_after_final_pass(table, irregularity)             # Law 39
-        if kind == "revoke":
+        rule = self.RULES.get(irregularity.kind)
+        if rule is not None:
+            return rule(table, irregularity)
+        if irregularity.kind == "revoke":
             # Law 61A defines the revoke; nobody need notice it at once, and play
             # goes on until attention is drawn (Law 62) or the revoke is
             # established (Law 63).  The table tracks it.
