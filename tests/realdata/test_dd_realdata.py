@@ -108,6 +108,9 @@ KNOWN_OPTIMUM_DIFFERENCES = {
     ("finland_ruter_magiccontest/impcross.pbn", 4):
         "file 'NS 500' from '4HX E 8' (E takes 8 hearts tricks, -2 vulnerable); W takes 9, "
         "so EW's par sacrifice is 4HX by W, one down: NS 200",
+    ("finland_ruter_magiccontest/impcross.pbn", 30):
+        "file 'NS 300' from '5HX W 9' (W takes 9 hearts tricks, -2 not vulnerable); E takes 10, "
+        "so EW's par sacrifice is 5HX by E, one down: NS 100",
 }
 
 
