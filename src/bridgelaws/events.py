@@ -7,7 +7,7 @@ derived from the log.  Seats, calls and cards are the small integers of
 >>> from bridgelaws.events import MakeCall, PlayCard
 >>> from bridgelaws.calls import parse_call
 >>> MakeCall(by=2, call=parse_call("1H"))
-MakeCall(by=2, call=5, artificial=False, comparable=None)
+MakeCall(by=2, call=5, artificial=False, comparable=None, replaces=None)
 """
 
 from __future__ import annotations
