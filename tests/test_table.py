@@ -360,6 +360,10 @@ def test_law32_inadmissible_double_out_of_rotation_cannot_be_accepted():
     t = table(1, ["1C"])
     t.apply(MakeCall(2, parse_call("X")))                    # S doubles partner's 1C out of turn
     assert t.decision.options == ("reject",)
+    t.apply(Choose(3, "reject"))                             # 36B4
+    s = t.state()
+    assert s["laws"][-2:] == ["29B", "36B4"] and s["barred"] == {"N": "rest_of_auction"}
+    assert s["to_act"] == "E"
 
 
 def test_law36B_inadmissible_double_partner_passes_throughout():
@@ -401,6 +405,34 @@ def test_law21B1a_change_after_misinformation_only_before_partner_calls():
     t = table(1, ["1C", "P", "P", "1H"])                     # W, E's partner, has called
     with pytest.raises(TableError, match="too late for Law 21B1a"):
         t.apply(MakeCall(1, parse_call("1S"), replaces="misinformation"))
+
+
+def test_law25A_lho_may_change_the_call_he_made_over_the_first():
+    t = table(1, ["1N"])
+    t.call("2C", by="E")                                     # E meant 2D
+    t.call("P", by="S")                                      # S passed over 2C
+    t.apply(MakeCall(1, parse_call("2D"), replaces="unintended"))
+    s = t.state()                                            # S's pass stands for now
+    assert s["auction"][-2:] == [{"by": "E", "call": "2D"}, {"by": "S", "call": "P"}]
+    t.apply(MakeCall(2, parse_call("X"), replaces="after_change"))   # S changes to double
+    s = t.state()
+    assert s["auction"][-1] == {"by": "S", "call": "X"} and s["to_act"] == "W"
+    assert s["laws"] == ["25A", "25A"]
+    with pytest.raises(TableError, match="only right after"):
+        t.apply(MakeCall(3, parse_call("XX"), replaces="after_change"))
+
+
+def test_law21B1a_in_the_clarification_period_and_21B2():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])           # E passed last; no lead yet
+    t.apply(MakeCall(1, parse_call("X"), replaces="misinformation"))
+    s = t.state()
+    assert s["phase"] == "auction" and s["laws"] == ["21B1a"] and s["to_act"] == "S"
+    assert s["auction"][-1] == {"by": "E", "call": "X"} and s["contract"] is None
+    t = table(1, ["1C", "P", "1S"])
+    t.apply(MakeCall(1, parse_call("1D"), replaces="misinformation"))
+    assert t.state()["auction"][-1] == {"by": "S", "call": "1S"}  # S's 1S still lawful
+    t.apply(MakeCall(2, parse_call("1H"), replaces="after_change"))
+    assert t.laws == ["21B1a", "21B2"] and t.auction.calls[-1] == (2, parse_call("1H"))
 
 
 def test_law37B_call_by_a_barred_player():

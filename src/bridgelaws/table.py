@@ -129,6 +129,7 @@ class Table:
         self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
         self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
         self._inadmissible_by: int | None = None  # offender of a 36B ruling not yet followed
+        self.lho_may_change: int | None = None   # Laws 25A, 21B2
 
     # --- construction -----------------------------------------------------------
 
@@ -364,7 +365,7 @@ class Table:
         seat, call = event.by, event.call
         auction = self.auction
         if (self.phase == AUCTION and seat == auction.turn and seat not in self.barred
-                and not self.duties):
+                and not self.duties and event.replaces is None):
             # Laws 18, 19: a call in turn that is sufficient or an allowed double
             if (call == PASS or (call > REDOUBLE and call <= MAX_LEGAL_BID
                                  and (auction.last_bid is None or call > auction.last_bid))
@@ -431,30 +432,72 @@ class Table:
 
     def _replace_own_call(self, event: MakeCall, index: int) -> None:
         """Laws 25A and 21B1a: a player replaces his own last call (unintended, or based
-        on misinformation) before his partner has called.  The new call stands in its
-        place and is then treated by whatever law applies to it (27 if insufficient...);
-        Law 26 lead restrictions never follow (25A)."""
+        on misinformation) before his partner has called, and until the end of the
+        auction period (the clarification period included, 17D).  The new call stands
+        in its place and is then treated by whatever law applies to it (27 if
+        insufficient...); Law 26 lead restrictions never follow (25A).  If his LHO had
+        called over the first call, the LHO may change that call (25A, 21B2): with a
+        call of his own marked ``replaces="after_change"``.
+        """
         seat = event.by
-        law = "25A" if event.replaces == "unintended" else "21B1a"
+        law = {"unintended": "25A", "misinformation": "21B1a", "after_change": None}.get(
+            event.replaces, "?")
+        if law == "?":
+            raise TableError(f"unknown replacement {event.replaces!r}", f"event {index}")
+        if law is None:
+            return self._lho_changes(event, index)
         calls = self.auction.calls
         mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
-        if self.phase != AUCTION or not mine:
+        reopen = self.phase == PLAY and not self.tricks and not self.trick
+        if not mine or not (self.phase == AUCTION or reopen):
             raise TableError(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
                              "the auction period is over or he has not called", f"event {index}")
         i = mine[-1]
-        later = [s for s, _c in calls[i + 1:]]
-        if (seat + 2) & 3 in later:
+        later = calls[i + 1:]
+        if any(s == (seat + 2) & 3 for s, _c in later):
             raise TableError(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
                              f"{SEAT_NAMES[seat]}'s partner, has called since", f"event {index}")
-        if later:
-            # Law 25A / 21B2: the LHO may change the call he made over the first one;
-            # recording that choice is not supported yet
-            raise TableError(f"Law {law} after {SEAT_NAMES[later[0]]} has called over the "
-                             "first call is not supported yet", f"event {index}")
+        if reopen:
+            # 21B1a in the clarification period: the auction period has not ended
+            self._reopen_auction()
         self.laws.append(law)
         self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[seat]})
         self._rebuild_auction(calls[:i])
         self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
+        # the LHO's call over the first call stands if it is still lawful; he may
+        # change it (25A, 21B2), and must if it is not lawful any more
+        for s, c in later:
+            if s != (seat + 1) & 3 or self.pending is not None:
+                break
+            self.lho_may_change = s
+            if self.phase == AUCTION and self.auction.turn == s and self.auction.is_legal(s, c):
+                self._put(s, c)
+
+    def _lho_changes(self, event: MakeCall, index: int) -> None:
+        """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
+        made over it, with no further rectification (16C: the withdrawn call is
+        authorised information to his side, unauthorised to the other)."""
+        seat = event.by
+        calls = self.auction.calls
+        fresh = calls and (calls[-1][0] == seat or (calls[-1][0] == (seat + 3) & 3
+                                                     and self.auction.turn == seat))
+        if self.lho_may_change != seat or not fresh:
+            raise TableError(f"{SEAT_NAMES[seat]} may change a call only right after his RHO "
+                             "replaced the call he had called over (Laws 25A, 21B2)",
+                             f"event {index}")
+        self.lho_may_change = None
+        if calls[-1][0] == seat:
+            self._rebuild_auction(calls[:-1])
+        self.laws.append("21B2" if "21B1a" in self.laws else "25A")
+        self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
+
+    def _reopen_auction(self) -> None:
+        """Back to the auction from the clarification period (Law 21B1a, 17D)."""
+        self.phase = AUCTION
+        self.contract = self.declarer = self.dummy = None
+        self.trick_leader = None
+        self.trump = NO_TRUMP
+        self.pending = None
 
     def _settle_duties(self, event: MakeCall) -> bool:
         """A call at the caller's turn while duties or bars are in force.  Returns True

@@ -48,8 +48,9 @@ def parse_event(obj, index: int) -> Event:
         value = obj[key]
         if key == "call":
             replaces = obj.get("replaces")
-            if replaces not in (None, "unintended", "misinformation"):
-                raise BridgeError(f"'replaces' is 'unintended' or 'misinformation', not {replaces!r}")
+            if replaces not in (None, "unintended", "misinformation", "after_change"):
+                raise BridgeError("'replaces' is 'unintended', 'misinformation' or "
+                                  f"'after_change', not {replaces!r}")
             return MakeCall(by, parse_call(value), artificial=bool(obj.get("artificial", False)),
                             comparable=obj.get("comparable"), replaces=replaces)
         if key == "play":

@@ -106,9 +106,13 @@ def rule_call_out_of_rotation(table, irr: Irregularity) -> Ruling:
     options = ("accept", "reject")
     consequences = {"accept": [("law", "29A"), ("put_in_force", o, call)], "reject": reject}
     if family == "32" and not table.auction.is_legal(o, call):
-        # Law 32: an inadmissible double or redouble can never be accepted
+        # Law 32: an inadmissible double or redouble can never be accepted; Law 36B4:
+        # the auction returns to the player whose turn it was, the offender calls
+        # freely at his turn and his partner passes throughout (26B, 72C)
         options = ("reject",)
-        del consequences["accept"]
+        consequences = {"reject": [("law", "29B"), ("law", "36B4"), ("flag", "UI", "16C"),
+                                   ("bar", partner, "rest_of_auction"),
+                                   ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")]}
     return Ruling(irr, ("29",), Decision(lho, options, tuple(
         "29A" if opt == "accept" else "29B" for opt in options)), consequences=consequences)
 
