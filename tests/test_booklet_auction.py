@@ -130,3 +130,11 @@ def test_23_call_after_the_final_pass():
     assert s["laws"][-2:] == ["39A", "39B"] and s["phase"] == "play"
     s = run("N 1N", "E P", "S P", "W P", "S 2H")             # dummy-to-be: nothing more
     assert s["laws"][-1] == "39A"
+
+
+def test_law30C_artificial_pass_out_of_rotation_is_ruled_as_a_bid():
+    natural = run("N 1C", "S P", "W reject")
+    assert natural["laws"][-1] == "30A" and natural["barred"] == {"S": "next_turn"}
+    artificial = run("N 1C", "S P artificial", "W reject", "E P")
+    assert artificial["laws"][-1] == "31A" and artificial["barred"] == {}
+    assert artificial["legal_calls"] == ["P"]                  # S must repeat his pass
