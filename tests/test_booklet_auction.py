@@ -138,3 +138,12 @@ def test_law30C_artificial_pass_out_of_rotation_is_ruled_as_a_bid():
     artificial = run("N 1C", "S P artificial", "W reject", "E P")
     assert artificial["laws"][-1] == "31A" and artificial["barred"] == {}
     assert artificial["legal_calls"] == ["P"]                  # S must repeat his pass
+
+
+def test_law28A_call_at_the_turn_of_an_rho_obliged_to_pass():
+    # W is barred for the rest of the auction (27B2); N calls at W's turn
+    s = run("N 1N", "E 1H", "S reject", "E 3H", "S P", "N 3N")
+    assert s["laws"][-1] == "28A"
+    assert s["auction"][-3:] == [{"by": "S", "call": "P"}, {"by": "W", "call": "P"},
+                                 {"by": "N", "call": "3N"}]
+    assert s["to_act"] == "E" and s["barred"] == {"W": "rest_of_auction"}

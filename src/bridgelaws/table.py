@@ -407,6 +407,17 @@ class Table:
             self._irregular("call_after_final_pass", seat, index, **facts)        # Law 39
         elif is_bid(call) and call > MAX_LEGAL_BID:
             self._irregular("bid_above_seven", seat, index, **facts)              # Law 38
+        elif (seat == (self.auction.turn + 1) & 3 and self.auction.turn in self.barred
+              and self.auction.turn not in self.duties):
+            # Law 28A: a call at the turn of an RHO obliged to pass is in rotation: the
+            # RHO's pass is recorded and the call stands in its turn
+            turn = self.auction.turn
+            self.laws.append("28A")
+            if self.barred[turn] == "next_turn":
+                del self.barred[turn]
+            self._put(turn, PASS)
+            if self.phase == AUCTION:
+                self._call(event)
         elif seat != self.auction.turn:
             # Laws 28-32: a call out of rotation
             kind = ("pass_out_of_rotation" if call == PASS else
