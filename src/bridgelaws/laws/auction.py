@@ -214,5 +214,5 @@ def rule_card_exposed_during_auction(table, irr: Irregularity) -> Ruling:
         bar = False
     if bar and table.phase == "auction":
         ops += [("bar", (o + 2) & 3, "next_turn"), ("flag", "Review72C", "72C")]
-    ops.append(("flag", "UI", "16C"))
+    ops.append(("flag", "UI_card", "16C"))
     return _now(irr, ops)
