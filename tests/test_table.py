@@ -232,7 +232,7 @@ def test_law61A_revoke_recorded_and_law63A1_established_by_a_later_play():
     t.play("DK")                            # E leads a diamond
     t.play("H5", by="S")                    # dummy holds diamonds: a revoke
     assert t.revokes[0].as_dict() == {"seat": "S", "trick": 1, "established": False,
-                                      "corrected": False}
+                                      "corrected": False, "transfer": 0}
     assert t.laws == ["61A"] and not t.director_required      # play goes on
     t.play("D4")
     t.play("D2")                            # N wins? no: E's DK wins unless N overtakes
@@ -243,6 +243,71 @@ def test_law61A_revoke_recorded_and_law63A1_established_by_a_later_play():
         t.play(t.legal_cards()[0])
     assert t.laws == ["61A", "63A1"] and t.state()["revokes"][0]["established"]
     assert winner in (0, 1, 2, 3)
+
+
+# a deal where revokes are easy to stage: N has all the hearts but one, E the clubs...
+REVOKE_DEAL = Deal.from_pbn("N:AKQ2.KQJT9.A2.32 T98.2.KQJ.QJT987 J76.A8765.T98.A4 543.43.76543.K65")
+
+
+def revoke_table(calls=("1N", "P", "3N", "P", "P", "P")):
+    t = Table(Board(1, REVOKE_DEAL))
+    for c in calls:
+        t.call(c)
+    return t
+
+
+def test_law64A1_offender_won_the_revoke_trick_and_a_later_one():
+    t = revoke_table()                       # N declares 3N, E leads
+    # trick 1: E leads the H2; S (dummy) plays HA; W holds H4 H3 but discards a diamond:
+    # a revoke; N plays low.  S wins.  Nothing to transfer unless EW win tricks later.
+    t.play("H2"); t.play("H5"); t.play("D3", by="W")
+    assert t.revokes and t.revokes[0].seat == 3
+    t.play("H9")
+    while t.phase == PLAY:
+        t.play(t.legal_cards()[-1])
+    r = t.state()["revokes"][0]
+    assert r["established"] and r["seat"] == "W" and r["trick"] == 1
+    # the transfer follows Law 64A from the tricks actually won
+    winners = [w for _l, _c, w in t.tricks]
+    ew_later = any(w & 1 == 1 for w in winners[1:])
+    won_by_w = winners[0] == 3
+    expected = (1 + ew_later) if won_by_w else (1 if (winners[0] & 1 or ew_later) else 0)
+    assert r["transfer"] == expected
+    ns_played = sum(1 for w in winners if w & 1 == 0)
+    assert t.state()["tricks"]["NS"] == ns_played + expected
+    assert t.state()["tricks"]["NS"] + t.state()["tricks"]["EW"] == 13
+    assert "Review64C" in [f["flag"] for f in t.flags]
+
+
+def test_law64A2_offenders_partner_won_the_revoke_trick():
+    t = revoke_table()
+    t.play("CQ")                             # E leads a club
+    t.play("CA")                             # S (dummy) wins with the ace
+    t.play("D3", by="W")                     # W holds clubs (K65): a revoke
+    t.play("C2")                             # N
+    assert t.tricks[0][2] == 2               # S won it: the offenders won no trick yet
+    t.apply(Claim(0, 12))                    # declarer claims the rest
+    t.apply(Respond(1, "accept"))
+    t.apply(Respond(3, "accept"))
+    s = t.state()
+    # established by the agreed claim (63A4); EW won neither the revoke trick nor a
+    # later one: no transfer (64B1)
+    assert s["revokes"][0]["established"] and s["revokes"][0]["transfer"] == 0
+    assert "64B1" in s["laws"] and s["tricks"] == {"NS": 13, "EW": 0}
+
+
+def test_law64B3_dummy_revoke_is_not_transferred():
+    t = revoke_table()                       # N declares, S is dummy
+    t.play("S8")                             # E leads a spade
+    t.play("H5", by="S")                     # dummy holds spades: a revoke by dummy
+    t.play("S3"); t.play("S2")
+    while t.phase == PLAY:
+        t.play(t.legal_cards()[0])
+    s = t.state()
+    assert s["revokes"][0]["seat"] == "S" and s["revokes"][0]["established"]
+    assert s["revokes"][0]["transfer"] == 0 and "64B3" in s["laws"]
+    played_ns = sum(1 for _l, _c, w in t.tricks if w & 1 == 0)
+    assert s["tricks"]["NS"] == played_ns
 
 
 def test_attention_to_a_revoke_calls_the_director():

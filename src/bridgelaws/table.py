@@ -61,16 +61,18 @@ class IrregularEvent(TableError):
 class Revoke:
     """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
 
-    __slots__ = ("seat", "trick", "card", "established", "corrected")
+    __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer")
 
-    def __init__(self, seat: int, trick: int, card: int):
-        self.seat, self.trick, self.card = seat, trick, card
+    def __init__(self, seat: int, trick: int, card: int, suit: int = -1):
+        self.seat, self.trick, self.card, self.suit = seat, trick, card, suit
+        self.transfer = 0
         self.established = False
         self.corrected = False
 
     def as_dict(self) -> dict:
         return {"seat": SEAT_NAMES[self.seat], "trick": self.trick,
-                "established": self.established, "corrected": self.corrected}
+                "established": self.established, "corrected": self.corrected,
+                "transfer": self.transfer}
 
 
 def _lowest_sufficient(last_bid: int | None, strain: int) -> int:
@@ -801,7 +803,7 @@ class Table:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASKS[led]:
                 # Law 61A: failure to follow suit when able is a revoke
-                self.revokes.append(Revoke(seat, len(self.tricks) + 1, card))
+                self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led))
                 self._irregular("revoke", seat, index, card=card_name(card),
                                 trick=len(self.tricks) + 1)
         elif not self.tricks:
@@ -818,8 +820,57 @@ class Table:
             self.trick_leader = winner                             # Law 44G
             if len(self.tricks) == 13:
                 self.phase = COMPLETE
+                if self.revokes:
+                    self._settle_revokes()
             elif self.lead_restrictions or self.lead_penalties:
                 self._next_leader()
+
+    def _settle_revokes(self, claimed=(0, 0)) -> None:
+        """Law 64 at the end of play: the tricks each established revoke transfers to the
+        non-offending side.  ``claimed`` are the tricks each side got by an agreed claim
+        after the last trick played (they count as tricks won after the revoke)."""
+        live = [r for r in self.revokes if r.established and not r.corrected]
+        if not live:
+            return
+        winners = [w for _leader, _cards, w in self.tricks]
+        if len({r.seat & 1 for r in live}) == 2:
+            # Law 64B7: both sides revoked on this board: no transfer; the Director
+            # restores equity (64C)
+            self.laws.append("64B7")
+            self.flags.append({"flag": "Review64C", "law": "64C"})
+            return
+        side = live[0].seat & 1
+        first = min(r.trick for r in live) - 1
+        # never transfer more than the offending side won from the first revoke on
+        available = sum(1 for w in winners[first:] if w & 1 == side) + claimed[side]
+        seen_suits: set[tuple[int, int]] = set()
+        for r in sorted(live, key=lambda r: r.trick):
+            i = r.trick - 1
+            key = (r.seat, r.suit)
+            if key in seen_suits:
+                self.laws.append("64B2")          # a second revoke in the same suit
+                continue
+            seen_suits.add(key)
+            if r.seat == self.dummy:
+                self.laws.append("64B3")          # failing to play a card of dummy's
+                continue
+            if r.trick == 12:
+                self.laws.append("64B6")          # a revoke on trick 12 (see 62D)
+                continue
+            later = sum(1 for w in winners[i + 1:] if w & 1 == side) + claimed[side]
+            if i < len(winners) and winners[i] == r.seat:
+                n, law = 1 + (1 if later else 0), "64A1"   # the offender won the revoke trick
+            elif (i < len(winners) and winners[i] & 1 == side) or later:
+                n, law = 1, "64A2"
+            else:
+                n, law = 0, "64B1"                # the offenders won no trick from it on
+            n = min(n, available)
+            available -= n
+            r.transfer = n
+            self.won[side] -= n
+            self.won[side ^ 1] += n
+            self.laws.append(law)
+        self.flags.append({"flag": "Review64C", "law": "64C"})
 
     def _establish_revokes(self, seat: int) -> None:
         """Law 63A1: a revoke is established when the offender or his partner leads or
@@ -927,6 +978,16 @@ class Table:
             self.laws.append("69A")
             self.claim = None
             self.phase = COMPLETE
+            if self.revokes:
+                # Law 63A3/63A4: an agreed claim or concession establishes every revoke
+                for r in self.revokes:
+                    if not r.corrected and not r.established:
+                        r.established = True
+                        self.laws.append("63A4")
+                claimed = [0, 0]
+                claimed[side] = c["claimer_tricks"]
+                claimed[side ^ 1] = c["remaining"] - c["claimer_tricks"]
+                self._settle_revokes(claimed)
 
     # --- decisions and attention ------------------------------------------------------
 
