@@ -20,16 +20,22 @@ __all__ = ["load_event", "ranking_text", "ranking_json", "results_html"]
 
 
 def load_event(path: str):
-    """An event from a USEBIO (.xml), PBN (.pbn) file, by its extension."""
+    """An event from a USEBIO (.xml), PBN (.pbn) or results CSV (.csv, or a folder of
+    Bridgemate tables), by its extension."""
+    import os
     from ..cards import BridgeError
-    lower = path.lower()
+    lower = str(path).lower()
+    if lower.endswith(".csv") or os.path.isdir(path):
+        from ..formats.results_csv import read_csv_event
+        return read_csv_event(path)
     if lower.endswith(".xml"):
         from ..formats.usebio import read_usebio
         return read_usebio(path)
     if lower.endswith(".pbn"):
         from ..formats.score_tables import event_from_pbn
         return event_from_pbn(path)
-    raise BridgeError("unknown kind of results file (expected .xml USEBIO or .pbn)", path)
+    raise BridgeError("unknown kind of results file (expected .xml USEBIO, .pbn, .csv "
+                      "or a folder of Bridgemate tables)", path)
 
 
 def ranking_text(result) -> str:
