@@ -8,9 +8,10 @@ contract, declarer and tricks, or an artificial score (``A+``, ``A=``, ``A-``,
 ``A60``).  The published matchpoints, IMPs and totals go to ``published``.
 
 :func:`score_table_pbn` and :func:`total_score_table_pbn` write the tables of a
-scored event in PBN 2.1 form (``[ScoreTable "Table\\2R;..."]`` and one line per
-row, strings quoted).  (formats/pbn.py writes records; these two add the
-results tables, which it does not write.)
+scored event in PBN 2.1 form (chapters 5.9 and 5.10: predefined column names,
+minimum widths that the rows are padded to, ``-`` for an irrelevant element and
+``^`` before an artificial score value); :func:`write_results_pbn` writes them
+as a PBN file, one record per board.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from ..cards import BridgeError
 from ..scoring.adjusted import ArtificialScore
 from ..tournament.event import Event, Result
 
-__all__ = ["event_from_pbn", "event_from_records", "score_table_pbn", "total_score_table_pbn",
+__all__ = ["event_from_pbn", "event_from_records", "score_table", "total_score_table",
+           "score_table_pbn", "total_score_table_pbn", "results_records", "write_results_pbn",
            "SCORING_METHODS"]
 
 _ART = {"A+": 60.0, "A=": 50.0, "A": 50.0, "A-": 40.0}
@@ -53,7 +55,7 @@ def _float(text: str | None) -> float | None:
     if text is None or text.strip() in ("-", ""):
         return None
     try:
-        return float(text)
+        return float(text.strip().lstrip("^"))
     except ValueError:
         return None
 
@@ -77,8 +79,12 @@ def event_from_records(records, source: str = "<pbn>") -> Event:
                 if pid is None:
                     continue
                 names = row.get("Names") or row.get("Name") or row.get("TeamName") or ""
-                e = ev.add_entry(pid, [n.strip() for n in names.split(" - ")] if names else [])
+                sep = ";" if ";" in names else " - "
+                e = ev.add_entry(pid, [n.strip() for n in names.split(sep)]
+                                 if names and names != "-" else [])
                 e.published = row
+                if row.get("Direction") in ("NS", "EW"):      # as write_results_pbn writes it
+                    e.direction = row["Direction"]
         st = rec.tables.get("ScoreTable")
         if st is None:
             continue
@@ -148,53 +154,122 @@ def event_from_records(records, source: str = "<pbn>") -> Event:
     return ev
 
 
-def _q(v) -> str:
-    return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _num(x: float | None, artificial: bool = False) -> str:
+    """A number as a table element: '-' when irrelevant, '^' before an artificial score
+    value (PBN 2.1 chapter 5.2)."""
+    if x is None:
+        return "-"
+    text = f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+    return ("^" if artificial else "") + text
 
 
-def score_table_pbn(result, board: int) -> str:
-    """The PBN ``ScoreTable`` of one board of a scored event."""
+def _layout(names: list[str], rows: list[list[str]], left: set[str]):
+    """The column specifications with the minimum widths the rows need (chapter 5.2)."""
+    from ..formats.record import ScoreTable
+    cols = []
+    for i, n in enumerate(names):
+        width = max([len(r[i]) + (2 if " " in r[i] or '"' in r[i] else 0) for r in rows] + [1])
+        cols.append(f"{n}\\{width}{'L' if n in left else 'R'}")
+    return ScoreTable(cols, rows)
+
+
+def _pbn_contract(contract: str | None) -> str:
+    if not contract:
+        return "-"
+    if contract.upper() in ("PASS", "P", "AP"):
+        return "Pass"
+    c = contract.upper()
+    return c[0] + "NT" + c[2:] if len(c) > 1 and c[1] == "N" and not c[1:3] == "NT" else c
+
+
+def score_table(result, board: int):
+    """The PBN 2.1 ``ScoreTable`` (chapter 5.9) of one board of a scored event, as a
+    :class:`~bridgelaws.formats.record.ScoreTable`: pairs, contract, declarer, tricks,
+    Law 77 score of the side that scored, matchpoints (Law 78A) or IMPs (Law 78B) and,
+    with matchpoints, percentages.  An artificial adjusted score (Law 12C2) has '-' for
+    contract, declarer and result, ``A60``-style scores and '^' before its points."""
     mp = result.method == "mp"
     pts = ("MP_NS", "MP_EW") if mp else ("IMP_NS", "IMP_EW")
-    cols = ["PairId_NS\\2R", "PairId_EW\\2R", "Contract\\4L", "Declarer\\1R", "Result\\2R",
-            "Score_NS\\6R", "Score_EW\\6R", pts[0] + "\\5R", pts[1] + "\\5R"]
-    if mp:
-        cols += ["Percentage_NS\\3R", "Percentage_EW\\3R"]
-    lines = [f"[ScoreTable {_q(';'.join(cols))}]"]
+    names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS",
+             "Score_EW", *pts] + (["Percentage_NS", "Percentage_EW"] if mp else [])
+    rows = []
     for sr in result.boards.get(board, []):
         r = sr.result
-        if isinstance(r.adjusted, ArtificialScore):
+        art = isinstance(r.adjusted, ArtificialScore)
+        if art:
             s_ns, s_ew = f"A{r.adjusted.ns:g}", f"A{r.adjusted.ew:g}"
             contract = decl = tricks = "-"
         else:
             s = sr.ns_score
-            s_ns = _q(s) if s is not None and s >= 0 else "-"
-            s_ew = _q(-s) if s is not None and s < 0 else "-"
-            contract = r.contract or "-"
+            s_ns = str(s) if s is not None and s >= 0 else "-"
+            s_ew = str(-s) if s is not None and s < 0 else "-"
+            contract = _pbn_contract(r.contract)
             decl = r.declarer or "-"
             tricks = "-" if r.tricks is None else str(r.tricks)
         cells = [" ".join(r.ns), " ".join(r.ew), contract, decl, tricks, s_ns, s_ew,
-                 f"{sr.ns_points:.1f}" if sr.ns_points is not None else "-",
-                 f"{sr.ew_points:.1f}" if sr.ew_points is not None else "-"]
+                 _num(sr.ns_points, art), _num(sr.ew_points, art)]
         if mp:
-            cells += [f"{sr.ns_percent:.0f}" if sr.ns_percent is not None else "-",
-                      f"{sr.ew_percent:.0f}" if sr.ew_percent is not None else "-"]
-        lines.append(" ".join(cells))
-    return "\n".join(lines) + "\n"
+            cells += [_num(sr.ns_percent, art), _num(sr.ew_percent, art)]
+        rows.append(cells)
+    return _layout(names, rows, {"Contract"})
+
+
+def total_score_table(result):
+    """The PBN 2.1 ``TotalScoreTable`` (chapter 5.10) of a scored event: rank, pair,
+    ``TotalMP`` and ``TotalPercentage`` (or ``TotalIMP``), names (``;`` between the
+    players), boards played, and the direction when North-South and East-West are
+    ranked apart."""
+    mp = result.method == "mp"
+    by_dir = any(s.direction for s in result.standings)
+    names = ["Rank", "PairId"] + (["Direction"] if by_dir else []) + \
+        ["TotalMP" if mp else "TotalIMP"] + (["TotalPercentage"] if mp else []) + \
+        ["Names", "NrBoards"]
+    rows = []
+    for s in result.standings:
+        entry = result.event.entries[s.entry]
+        cells = [s.rank, s.entry] + ([s.direction or "-"] if by_dir else []) + \
+            [f"{s.score:.2f}"] + ([f"{s.percent:.2f}" if s.percent is not None else "-"]
+                                  if mp else []) + \
+            [";".join(entry.names) if entry.names else "-", str(s.boards)]
+        rows.append(cells)
+    return _layout(names, rows, {"Names", "Direction", "Rank"})
+
+
+def score_table_pbn(result, board: int) -> str:
+    """The ``ScoreTable`` of one board in PBN export form (padded to its column widths)."""
+    from .pbn import _table_lines
+    return "\n".join(_table_lines("ScoreTable", score_table(result, board))) + "\n"
 
 
 def total_score_table_pbn(result) -> str:
-    """The PBN ``TotalScoreTable`` of a scored event: rank, pair, score, percentage, names."""
-    mp = result.method == "mp"
-    cols = ["Rank\\2R", "PairId\\3R", ("TotalScoreMP" if mp else "TotalScoreIMP") + "\\7R"]
-    if mp:
-        cols.append("TotalPercentage\\5R")
-    cols += ["Names\\40L", "NrBoards\\2R"]
-    lines = [f"[TotalScoreTable {_q(';'.join(cols))}]"]
-    for s in result.standings:
-        cells = [s.rank, s.entry, f"{s.score:.2f}"]
-        if mp:
-            cells.append(f"{s.percent:.2f}" if s.percent is not None else "-")
-        cells += [_q(s.names), str(s.boards)]
-        lines.append(" ".join(cells))
-    return "\n".join(lines) + "\n"
+    """The ``TotalScoreTable`` in PBN export form."""
+    from .pbn import _table_lines
+    return "\n".join(_table_lines("TotalScoreTable", total_score_table(result))) + "\n"
+
+
+def results_records(result, deals: dict[int, str] | None = None) -> list:
+    """One PBN record per board (Event, Board, Dealer and Vulnerable by Law 2 or as the
+    event marks them, the deal when known, the ScoreTable); the first board also carries
+    the TotalScoreTable."""
+    from ..boards import dealer_of
+    from .record import BoardRecord
+    ev = result.event
+    deals = deals if deals is not None else ev.published.get("deals", {})
+    records = []
+    for board in sorted(result.boards):
+        rec = BoardRecord(board=board, dealer="NESW"[dealer_of(board)],
+                          vulnerable=ev.vulnerable(board), deal=deals.get(board))
+        rec.tags["Event"] = ev.name or ev.source or "?"
+        rec.tags["Scoring"] = "MatchPoints" if result.method == "mp" else (
+            "IMP;Butler" if result.method == "butler" else "IMP;Cross")
+        rec.tables["ScoreTable"] = score_table(result, board)
+        if not records:
+            rec.tables["TotalScoreTable"] = total_score_table(result)
+        records.append(rec)
+    return records
+
+
+def write_results_pbn(result, path, deals: dict[int, str] | None = None) -> str:
+    """Write a scored event as a PBN 2.1 file of score tables; returns the text."""
+    from .pbn import write_pbn
+    return write_pbn(results_records(result, deals), path)
