@@ -186,6 +186,10 @@ def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
         assert s["director"] is None and s["decision"] is None
         return
     assert s["legal_calls"] == [] and s["legal_cards"] == []
+    if kind == "opening_lead_out_of_turn":
+        # rectified in issue 4: declarer chooses (Law 54)
+        assert s["phase"] == "decision" and s["decision"]["options"] == ["accept", "spread", "reject"]
+        return
     if kind == "insufficient_bid" or kind.endswith("_out_of_rotation"):
         # rectified in issue 3: the offender's LHO chooses (Laws 27A1, 29A)
         lho = "NESW"[(event.by + 1) % 4]
@@ -217,7 +221,10 @@ def test_irregularities_of_the_play_are_recognised():
             assert not t.irregularities
         else:
             assert t.irregularities[-1].kind == kind, kind
-            assert t.director_required
+            if kind.startswith("lead_out_of_turn"):
+                assert t.decision is not None and t.decision.options == ("accept", "reject")
+            else:
+                assert t.director_required
 
 
 def test_dummy_showing_a_card_changes_nothing():

@@ -206,13 +206,37 @@ class Table:
             return 0
         seat = (self.trick_leader + len(self.trick)) & 3
         hand = self.hands[seat]
+        base = hand
         if self.trick:
             follow = hand & SUIT_MASKS[self.trick[0] // 13]      # Law 44C
             if follow:
-                return follow
+                base = follow
         elif self.lead_restrictions:
-            return self._restricted_leads(seat, hand)
-        return hand                                               # Laws 44A, 44D
+            base = self._restricted_leads(seat, hand)
+        if self.penalty_cards and seat in self.penalty_cards:
+            return self._penalty_card_duty(seat, base)
+        return base                                               # Laws 44A, 44D
+
+    def _penalty_card_duty(self, seat: int, base: int) -> int:
+        """Law 50D1: a major penalty card is played at the first legal opportunity
+        (following suit comes first, 50D1b; declarer names which of several, 51A).
+        Law 50C: before a minor penalty card is played, no other card below an honour
+        of its suit may be played."""
+        major = minor = 0
+        for c in self.penalty_cards[seat]:
+            bit = 1 << parse_card(c["card"])
+            if c["major"]:
+                major |= bit
+            else:
+                minor |= bit
+        if base & major:
+            return base & major
+        for card in cards_of(minor):
+            # the other cards of that suit below an honour (two to nine)
+            small = (0xFF << (13 * (card // 13))) & ~(1 << card)
+            if base & ~small:
+                base &= ~small
+        return base
 
     def _restricted_leads(self, seat: int, hand: int) -> int:
         """A lead under restriction (26B and, to come, 50D, 51B, 54D, 56B); Law 59: a
@@ -685,6 +709,22 @@ class Table:
                 self.flags.append({"flag": op[1], "law": op[2]})
             elif what == "lead_penalty":
                 self.lead_penalties.append((op[1], op[2]))
+            elif what == "lead_stands":
+                # Law 53A: the lead out of turn is treated as a correct lead
+                self.trick_leader = op[1]
+                if not self.tricks:
+                    self.dummy_faced = True
+                self._play(PlayCard(op[1], op[2]))
+            elif what == "penalty_card":
+                self.penalty_cards.setdefault(op[1], []).append(
+                    {"card": card_name(op[2]), "major": op[3]})
+                if not self.trick:
+                    self._next_leader()
+            elif what == "declarer_spreads":
+                # Law 54A: declarer spreads his hand and becomes dummy
+                self.declarer, self.dummy = self.dummy, self.declarer
+            elif what == "must_lead_from":
+                self.trick_leader = op[1]
             elif what == "expose":
                 self.exposed.setdefault(op[1], []).append((op[2], op[3]))
             elif what == "clear_duty":
@@ -740,6 +780,15 @@ class Table:
         leader = self.trick_leader
         self.lead_restrictions = [r for r in self.lead_restrictions
                                   if r["seat"] == SEAT_NAMES[leader]]
+        holder = (leader + 2) & 3
+        if (holder ^ self.declarer) & 1 == 1 and any(
+                p["major"] for p in self.penalty_cards.get(holder, ())):
+            # Law 50D2: the partner of a defender with a major penalty card has the lead
+            from .laws.play import rule_penalty_card_lead
+            ruling = rule_penalty_card_lead(self, holder)
+            self.rulings.append(ruling)
+            self.pending = ruling
+            return
         offenders = {o for o, _law in self.lead_penalties if (o + 2) & 3 == leader}
         if offenders:
             from .laws.auction import rule_lead_restriction
@@ -810,6 +859,18 @@ class Table:
             self.dummy_faced = True                                # Law 41C: dummy spreads
         if self.revokes:
             self._establish_revokes(seat)
+        if self.penalty_cards and seat in self.penalty_cards:
+            name = card_name(card)
+            left = [c for c in self.penalty_cards[seat] if c["card"] != name]
+            if left:
+                self.penalty_cards[seat] = left
+            else:
+                del self.penalty_cards[seat]
+        if not trick and self.lead_restrictions:
+            # a required lead is made once (50D2a, 54D...); a forbidden suit stays
+            # forbidden while the defender keeps the lead
+            self.lead_restrictions = [r for r in self.lead_restrictions if "require" not in r
+                                      or r["seat"] != SEAT_NAMES[seat]]
         self.hands[seat] = hand & ~(1 << card)
         trick.append(card)
         if len(trick) == 4:
@@ -822,7 +883,7 @@ class Table:
                 self.phase = COMPLETE
                 if self.revokes:
                     self._settle_revokes()
-            elif self.lead_restrictions or self.lead_penalties:
+            elif self.lead_restrictions or self.lead_penalties or self.penalty_cards:
                 self._next_leader()
 
     def _settle_revokes(self, claimed=(0, 0)) -> None:
@@ -884,10 +945,11 @@ class Table:
 
     def _out_of_turn(self, seat: int, card: int, turn: int, index: int) -> None:
         declaring = (seat ^ self.declarer) & 1 == 0
-        facts = {"card": card_name(card), "turn": SEAT_NAMES[turn]}
+        facts = {"card": card_name(card), "turn": SEAT_NAMES[turn], "_card": card, "_turn": turn}
         if not self.tricks and not self.trick:
             if declaring:
                 # Law 54E: an "opening lead" by the declaring side falls under Law 24
+                facts.pop("_card")
                 self._irregular("card_exposed_during_auction", seat, index, _card=card,
                                 _led=True, **facts)
             else:
@@ -1009,8 +1071,35 @@ class Table:
         if p.irregularity.kind == "lead_restriction":
             self._choose_lead_restriction(p, event, index)
             return
+        if p.irregularity.kind == "penalty_card_lead":
+            self._choose_penalty_card_lead(p, event, index)
+            return
         self.pending = None
         self._apply_consequences(p.consequences[event.option])
+
+    def _choose_penalty_card_lead(self, p: Ruling, event: Choose, index: int) -> None:
+        """Law 50D2: declarer requires or forbids the lead of the penalty card's suit (the
+        penalty cards of that suit are picked up), or makes no demand (they stay)."""
+        holder = p.irregularity.by
+        leader = (holder + 2) & 3
+        cards = self.penalty_cards.get(holder, [])
+        suits = sorted({SUIT_LETTERS.index(c["card"][0]) for c in cards if c["major"]})
+        if event.option != "no_restriction":
+            if event.suit is None or event.suit not in suits:
+                raise TableError("Law 50D2: declarer names the suit of a major penalty card: "
+                                 + ", ".join(SUIT_LETTERS[x] for x in suits), f"event {index}")
+            letter = SUIT_LETTERS[event.suit]
+            self.penalty_cards[holder] = [c for c in cards if c["card"][0] != letter]
+            if not self.penalty_cards[holder]:
+                del self.penalty_cards[holder]
+            kind = "require" if event.option == "require_suit" else "forbid"
+            self.lead_restrictions.append({"seat": SEAT_NAMES[leader],
+                                           kind: letter if kind == "require" else [letter],
+                                           "law": "50D2a"})
+            self.laws.append("50D2a")
+        else:
+            self.laws.append("50D2b")
+        self.pending = None
 
     def _choose_lead_restriction(self, p: Ruling, event: Choose, index: int) -> None:
         """Law 26B: declarer forbids one suit the offender did not specify, or nothing."""

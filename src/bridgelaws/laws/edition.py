@@ -15,6 +15,8 @@ from .auction import (rule_bid_above_seven, rule_call_after_final_pass,
                       rule_call_in_breach_of_bar, rule_call_out_of_rotation,
                       rule_inadmissible_double, rule_insufficient_bid,
                       rule_substitute_double, rule_card_exposed_during_auction)
+from .play import (rule_lead_out_of_turn_by_declarer, rule_lead_out_of_turn_by_defender,
+                   rule_opening_lead_out_of_turn)
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -51,6 +53,9 @@ class Laws2017(Edition):
         "call_in_breach_of_bar": rule_call_in_breach_of_bar,                 # Law 37
         "bid_above_seven": rule_bid_above_seven,                             # Law 38
         "call_after_final_pass": rule_call_after_final_pass,                 # Law 39
+        "opening_lead_out_of_turn": rule_opening_lead_out_of_turn,           # Law 54
+        "lead_out_of_turn_by_declarer": rule_lead_out_of_turn_by_declarer,   # Laws 53, 55
+        "lead_out_of_turn_by_defender": rule_lead_out_of_turn_by_defender,   # Laws 53, 56
     }
 
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:

@@ -35,6 +35,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "card_exposed_by_defender": ("49", "50"),
     "revoke": ("61A",),
     "lead_restriction": ("26B",),
+    "penalty_card_lead": ("50D2",),
     "disputed_claim": ("68D", "70"),
     "disputed_concession": ("68D", "70"),
     "concession_objected_by_partner": ("68B2",),

@@ -1,0 +1,140 @@
+"""Rectifications of the play: leads out of turn (Laws 53-56) and penalty cards (50)."""
+
+import pytest
+
+from bridgelaws.boards import Board
+from bridgelaws.cards import Deal, parse_card
+from bridgelaws.events import Choose, PlayCard
+from bridgelaws.table import PLAY, Table, TableError
+
+# N declares 3N; E is the opening leader, W the defender on declarer's right
+DEAL = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")
+
+
+def three_nt():
+    t = Table(Board(1, DEAL))
+    for c in ["1N", "P", "3N", "P", "P", "P"]:
+        t.call(c)
+    return t
+
+
+def test_law54_opening_lead_out_of_turn_options():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))              # W leads: declarer's RHO
+    s = t.state()
+    assert s["decision"] == {"by": "N", "options": ["accept", "spread", "reject"],
+                             "laws": ["54B", "54A", "54D"]}
+
+
+def test_law54B_accepted_declarer_plays_second_from_his_hand():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))
+    t.apply(Choose(0, "accept"))
+    s = t.state()
+    assert s["trick"] == ["C8"] and s["to_act"] == "N" and s["laws"][-1] == "54B"
+    assert s["legal_cards"] == ["C2", "C3", "CK"]
+
+
+def test_law54A_declarer_spreads_and_becomes_dummy():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))
+    t.apply(Choose(0, "spread"))
+    s = t.state()
+    assert s["declarer"] == "S" and s["to_act"] == "N" and s["trick"] == ["C8"]
+    assert t.dummy == 0
+
+
+def test_law54D_refused_major_penalty_card_and_50D2_options():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))
+    t.apply(Choose(0, "reject"))
+    s = t.state()
+    assert s["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}
+    # E, the correct leader, is the partner of the penalty card's holder: 50D2
+    assert s["decision"] == {"by": "N", "options": ["require_suit", "forbid_suit", "no_restriction"],
+                             "laws": ["50D2a", "50D2a", "50D2b"]}
+    with pytest.raises(TableError, match="suit of a major penalty card"):
+        t.apply(Choose(0, "forbid_suit", suit=2))
+    t.apply(Choose(0, "forbid_suit", suit=0))            # no clubs while E keeps the lead
+    s = t.state()
+    assert s["penalty_cards"] == {} and s["to_act"] == "E"
+    assert s["lead_restrictions"] == [{"seat": "E", "forbid": ["C"], "law": "50D2a"}]
+    assert not any(c.startswith("C") for c in s["legal_cards"])
+
+
+def test_law50D2_require_suit_is_one_lead_only():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))
+    t.apply(Choose(0, "reject"))
+    t.apply(Choose(0, "require_suit", suit=0))
+    assert t.legal_card_names() == ["C9", "CT", "CJ", "CQ"]
+    t.play("CQ")
+    assert t.state()["lead_restrictions"] == []
+
+
+def test_law50D1_major_penalty_card_played_at_first_opportunity():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))
+    t.apply(Choose(0, "reject"))
+    t.apply(Choose(0, "no_restriction"))                 # the card stays (50D2b)
+    assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}
+    t.play("CQ")                                         # E leads a club
+    t.play("C4")                                         # dummy
+    assert t.legal_card_names() == ["C8"]                # W must play the penalty card
+    t.play("C8")
+    assert t.state()["penalty_cards"] == {}
+
+
+def test_law50D1b_following_suit_comes_first():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))
+    t.apply(Choose(0, "reject"))
+    t.apply(Choose(0, "no_restriction"))
+    t.play("DK")                                         # E leads a diamond
+    t.play("D8")
+    assert t.legal_card_names() == ["D4", "D5", "D6", "D7"]   # W follows; C8 waits
+
+
+def test_law56_defender_leads_out_of_turn():
+    t = three_nt()
+    for c in ["CQ", "C4", "C5", "C2"]:                   # E wins trick 1 and must lead
+        t.play(c)
+    t.apply(PlayCard(3, parse_card("D4")))               # W leads instead
+    assert t.decision.by == 0 and t.decision.options == ("accept", "reject")
+    t.apply(Choose(0, "reject"))
+    s = t.state()                                        # W's D4 is a major penalty card;
+    assert s["penalty_cards"] == {"W": [{"card": "D4", "major": True}]}  # E has the lead:
+    assert s["decision"]["options"] == ["require_suit", "forbid_suit", "no_restriction"]  # 50D2
+
+
+def test_law56_accepted_lead_stands():
+    t = three_nt()
+    for c in ["CQ", "C4", "C5", "C2"]:
+        t.play(c)
+    t.apply(PlayCard(3, parse_card("D4")))
+    t.apply(Choose(0, "accept"))
+    s = t.state()
+    assert s["trick"] == ["D4"] and s["to_act"] == "N" and s["laws"][-1] == "53A"
+
+
+def test_law55_declarer_leads_from_the_wrong_hand():
+    t = three_nt()
+    for c in ["CQ", "CA", "C5", "C2"]:                   # dummy's ace wins: dummy leads
+        t.play(c)
+    assert t.to_act == 2
+    t.apply(PlayCard(0, parse_card("SA")))               # declarer leads from his hand
+    assert t.decision.by == 1                            # E, next after the lead, chooses
+    t.apply(Choose(1, "reject"))
+    s = t.state()
+    assert s["laws"][-1] == "55B2" and s["to_act"] == "S" and s["penalty_cards"] == {}
+    assert "SA" in [c for c in ["SA"] if t.hands[0] >> parse_card(c) & 1]   # back in hand
+
+
+def test_law55B1_declarer_leads_when_a_defender_should():
+    t = three_nt()
+    for c in ["CQ", "C4", "C5", "C2"]:                   # E must lead
+        t.play(c)
+    t.apply(PlayCard(0, parse_card("SA")))               # declarer leads
+    t.apply(Choose(1, "reject"))
+    s = t.state()
+    assert s["laws"][-1] == "55B1" and s["to_act"] == "E" and t.phase == PLAY
