@@ -138,3 +138,43 @@ def test_law55B1_declarer_leads_when_a_defender_should():
     t.apply(Choose(1, "reject"))
     s = t.state()
     assert s["laws"][-1] == "55B1" and s["to_act"] == "E" and t.phase == PLAY
+
+
+def test_law57A_premature_play_before_partner_declarer_chooses():
+    t = three_nt()
+    t.play("DK")                                         # E leads; dummy (S) to play
+    t.play("D8")
+    # W is to play; E (who played) now leads to the next trick prematurely? No: E plays
+    # again before W: a premature lead
+    t.apply(PlayCard(1, parse_card("CQ")))
+    s = t.state()
+    assert s["decision"] == {"by": "N", "options": ["highest", "lowest", "require_suit",
+                                                    "forbid_suit"],
+                             "laws": ["57A1", "57A2", "57A3", "57A4"]}
+    t.apply(Choose(0, "highest"))
+    s = t.state()
+    assert s["penalty_cards"] == {"E": [{"card": "CQ", "major": True}]}
+    assert s["to_act"] == "W" and s["legal_cards"] == ["D7"]     # W's highest diamond
+
+
+def test_law57A4_forbid_a_suit_when_partner_cannot_follow():
+    t = three_nt()
+    for c in ["CQ", "C4", "C5", "C2"]:                   # E won: E leads again
+        t.play(c)
+    t.play("HJ")                                         # E leads a heart
+    t.play("H5")                                         # dummy
+    t.apply(PlayCard(1, parse_card("S8")))               # E plays again before W
+    with pytest.raises(TableError, match="other than the suit led"):
+        t.apply(Choose(0, "forbid_suit", suit=2))
+    t.apply(Choose(0, "lowest"))
+    assert t.legal_card_names() == ["H3"]
+
+
+def test_law57D_play_at_rho_turn_after_partner_played():
+    t = three_nt()
+    t.play("DK")                                         # E leads
+    t.apply(PlayCard(3, parse_card("D4")))               # W plays at dummy's turn
+    s = t.state()                                        # legal at his turn: he must
+    assert s["laws"][-1] == "57D" and s["penalty_cards"] == {}   # play it then
+    t.play("D8")                                         # dummy
+    assert t.legal_card_names() == ["D4"]

@@ -132,6 +132,7 @@ class Table:
         self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
         self._inadmissible_by: int | None = None  # offender of a 36B ruling not yet followed
         self.lho_may_change: int | None = None   # Laws 25A, 21B2
+        self.play_duties: dict[int, dict] = {}   # Law 57: how a seat plays to this trick
 
     # --- construction -----------------------------------------------------------
 
@@ -213,9 +214,32 @@ class Table:
                 base = follow
         elif self.lead_restrictions:
             base = self._restricted_leads(seat, hand)
+        if self.play_duties and seat in self.play_duties:
+            return self._play_duty(seat, base)
         if self.penalty_cards and seat in self.penalty_cards:
             return self._penalty_card_duty(seat, base)
         return base                                               # Laws 44A, 44D
+
+    def _play_duty(self, seat: int, base: int) -> int:
+        """Law 57A: the card declarer chose for the partner of a premature player (59: a
+        player unable to comply plays any legal card); 57D: the card that must be played."""
+        duty = self.play_duties[seat]
+        option = duty["option"]
+        if option == "card":
+            return base & (1 << duty["card"]) or base
+        led = self.trick[0] // 13 if self.trick else None
+        follow = base & SUIT_MASKS[led] if led is not None else 0
+        if option in ("highest", "lowest"):
+            if not follow:
+                return base
+            cards = list(cards_of(follow))
+            return 1 << (cards[-1] if option == "highest" else cards[0])
+        if follow:
+            return base                       # he must follow suit: 59
+        suit_mask = SUIT_MASKS[duty["suit"]]
+        if option == "require_suit":
+            return base & suit_mask or base
+        return base & ~suit_mask or base
 
     def _penalty_card_duty(self, seat: int, base: int) -> int:
         """Law 50D1: a major penalty card is played at the first legal opportunity
@@ -723,6 +747,10 @@ class Table:
             elif what == "declarer_spreads":
                 # Law 54A: declarer spreads his hand and becomes dummy
                 self.declarer, self.dummy = self.dummy, self.declarer
+            elif what == "play_duty":
+                self.play_duties[op[1]] = {"option": op[2], "suit": op[3]}
+            elif what == "must_play":
+                self.play_duties[op[1]] = {"option": "card", "card": op[2]}
             elif what == "must_lead_from":
                 self.trick_leader = op[1]
             elif what == "expose":
@@ -859,6 +887,8 @@ class Table:
             self.dummy_faced = True                                # Law 41C: dummy spreads
         if self.revokes:
             self._establish_revokes(seat)
+        if self.play_duties and seat in self.play_duties:
+            del self.play_duties[seat]
         if self.penalty_cards and seat in self.penalty_cards:
             name = card_name(card)
             left = [c for c in self.penalty_cards[seat] if c["card"] != name]
@@ -960,7 +990,17 @@ class Table:
         elif declaring:
             self._irregular("premature_play_by_declarer", seat, index, **facts)   # Law 57C2
         else:
-            self._irregular("premature_play_by_defender", seat, index, **facts)   # Law 57
+            partner = (seat + 2) & 3
+            leader = self.trick_leader
+            played = {(leader + k) & 3 for k in range(len(self.trick))}
+            hand = self.hands[seat]
+            if self.trick and card // 13 != self.trick[0] // 13 and hand & SUIT_MASKS[self.trick[0] // 13]:
+                legal_at_turn = False
+            else:
+                legal_at_turn = seat not in played
+            self._irregular("premature_play_by_defender", seat, index,              # Law 57
+                            _partner_played=partner in played, _legal_at_turn=legal_at_turn,
+                            _declarer_both={self.declarer, self.dummy} <= played, **facts)
 
     def _expose(self, event: ExposeCard, index: int) -> None:
         seat, card = event.by, event.card
@@ -1073,6 +1113,17 @@ class Table:
             return
         if p.irregularity.kind == "penalty_card_lead":
             self._choose_penalty_card_lead(p, event, index)
+            return
+        if event.option in ("require_suit", "forbid_suit") and p.irregularity.kind == \
+                "premature_play_by_defender":
+            led = self.trick[0] // 13 if self.trick else None
+            if event.suit is None or event.suit == led:
+                raise TableError("Law 57A: declarer names a suit other than the suit led",
+                                 f"event {index}")
+            self.pending = None
+            self._apply_consequences([op if op[0] != "play_duty" else
+                                      (op[0], op[1], op[2], event.suit)
+                                      for op in p.consequences[event.option]])
             return
         self.pending = None
         self._apply_consequences(p.consequences[event.option])

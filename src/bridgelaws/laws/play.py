@@ -20,7 +20,8 @@ from __future__ import annotations
 from .ruling import Decision, Irregularity, Ruling
 
 __all__ = ["rule_opening_lead_out_of_turn", "rule_lead_out_of_turn_by_defender",
-           "rule_lead_out_of_turn_by_declarer", "rule_penalty_card_lead"]
+           "rule_lead_out_of_turn_by_declarer", "rule_penalty_card_lead",
+           "rule_premature_play_by_defender"]
 
 
 def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
@@ -74,3 +75,36 @@ def rule_penalty_card_lead(table, holder: int) -> Ruling:
     return Ruling(irr, ("50D2",), Decision(table.declarer,
                                            ("require_suit", "forbid_suit", "no_restriction"),
                                            ("50D2a", "50D2a", "50D2b")), consequences={})
+
+
+def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
+    """Law 57: a defender leads to the next trick before his partner has played to the
+    current one, or plays out of turn before his partner.
+
+    * 57A: the card becomes a major penalty card, and declarer chooses for the partner's
+      play to this trick: the highest or the lowest card of the suit led, or (when he
+      cannot follow) a card of another suit named by declarer, or not of that suit.
+      A partner unable to comply plays any legal card (59).
+    * 57C: no rectification when declarer had already played from both hands to the trick.
+    * 57D: a play at his RHO's turn when his partner has already played: a card legal
+      at his turn must be played then; otherwise it becomes a major penalty card.
+    """
+    o, card = irr.by, irr.facts["_card"]
+    partner = (o + 2) & 3
+    if irr.facts["_partner_played"]:
+        if irr.facts["_legal_at_turn"]:
+            return Ruling(irr, ("57D",), None, consequences={
+                "now": [("law", "57D"), ("must_play", o, card)]})
+        return Ruling(irr, ("57D",), None, consequences={
+            "now": [("law", "57D"), ("penalty_card", o, card, True)]})
+    if irr.facts["_declarer_both"]:
+        return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C1")]})
+    options = ("highest", "lowest", "require_suit", "forbid_suit")
+    base = [("penalty_card", o, card, True)]
+    return Ruling(irr, ("57A",), Decision(table.declarer, options,
+                                          ("57A1", "57A2", "57A3", "57A4")), consequences={
+        "highest": base + [("law", "57A1"), ("play_duty", partner, "highest", None)],
+        "lowest": base + [("law", "57A2"), ("play_duty", partner, "lowest", None)],
+        "require_suit": base + [("law", "57A3"), ("play_duty", partner, "require_suit", "?")],
+        "forbid_suit": base + [("law", "57A4"), ("play_duty", partner, "forbid_suit", "?")],
+    })
