@@ -8,6 +8,7 @@
     bridgelaws analyse SET.pbn      double-dummy tables and par of every board
     bridgelaws dealnumber N|DEAL    the deal of a number, or the number of a deal
     bridgelaws handrecord SET.pbn   hand records (HTML, and PBN with DD tables and par)
+    bridgelaws movement KIND N      a Mitchell, Howell or team round robin, round by round
 
 Bad input ends with a one-line message naming where and why, and exit status 2.
 """
@@ -176,6 +177,35 @@ def _cmd_dealnumber(args) -> int:
     return 0
 
 
+def _cmd_movement(args) -> int:
+    from .tournament.movements import howell, mitchell, round_robin
+    if args.kind != "mitchell" and (args.relay or args.sit_out is not None
+                                    or args.arrow_switch is not None or args.rounds is not None):
+        raise BridgeError("--relay, --sit-out, --arrow-switch and --rounds are for a Mitchell",
+                          args.kind)
+    bpr = args.boards_per_round
+    if args.kind == "mitchell":
+        arrow = args.arrow_switch
+        if arrow is not None and arrow != "last":
+            try:
+                arrow = [int(r) for r in arrow.split(",")]
+            except ValueError:
+                raise BridgeError(f"--arrow-switch takes rounds like 3 or 2,4 or 'last', "
+                                  f"not {args.arrow_switch!r}", "mitchell") from None
+        m = mitchell(args.n, rounds=args.rounds, boards_per_round=2 if bpr is None else bpr,
+                     relay=args.relay, sit_out=args.sit_out, arrow_switch=arrow)
+    elif args.kind == "howell":
+        m = howell(args.n, boards_per_round=2 if bpr is None else bpr)
+    else:
+        m = round_robin(args.n, boards_per_round=8 if bpr is None else bpr)
+    if args.json:
+        json.dump(m.as_json(), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(m.text())
+    return 0
+
+
 def _cmd_analyse(args) -> int:
     from .analysis import analyse_records, analysis_json, analysis_lines
     records = _read_set(args.file)
@@ -310,6 +340,21 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("value", metavar="N|DEAL", help='a number from 0 to 52!/(13!)^4 - 1, '
                                                    'or a deal like "N:AKQ2.KQ2.A32.K32 ..."')
     n.set_defaults(func=_cmd_dealnumber)
+
+    v = sub.add_parser("movement", help="a movement round by round: table, NS, EW, boards")
+    v.add_argument("kind", choices=["mitchell", "howell", "roundrobin"])
+    v.add_argument("n", type=int, metavar="N", help="tables (mitchell, howell) or teams (roundrobin)")
+    v.add_argument("--boards-per-round", type=int, metavar="B",
+                   help="boards per round (default 2; 8 for a round robin)")
+    v.add_argument("--rounds", type=int, help="Mitchell: fewer rounds than the full movement")
+    v.add_argument("--relay", action="store_true",
+                   help="Mitchell, even tables: a relay and bye stand instead of the skip")
+    v.add_argument("--sit-out", type=int, metavar="PAIR",
+                   help="Mitchell: this pair is a phantom (an odd number of pairs)")
+    v.add_argument("--arrow-switch", metavar="ROUNDS",
+                   help="Mitchell: arrow-switch these rounds (3, 2,4 or last)")
+    v.add_argument("--json", action="store_true", help="print the movement as JSON")
+    v.set_defaults(func=_cmd_movement)
 
     h = sub.add_parser("handrecord", help="hand records: HTML page, and PBN with DD tables and par")
     h.add_argument("file", metavar="SET.pbn")

@@ -340,3 +340,42 @@ def test_swiss_bad_input():
         swiss_pairing({"A": 1, "B": 2}, [("A", "Z")])
     with pytest.raises(BridgeError, match=r"standing 2 must be \(team, score\)"):
         swiss_pairing([("A", 1), ("B",)])
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def test_movement_command_text_and_json(capsys):
+    import json
+    from bridgelaws.cli import main
+    assert main(["movement", "mitchell", "3", "--boards-per-round", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "mitchell: 3 tables, 3 rounds, 6 pairs, 9 boards"
+    assert "Round 2\n  table    NS    EW  boards\n      1     1     6  4-6\n" in out
+    assert main(["movement", "howell", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rounds"] == 7 and data["tables"] == 4 and len(data["sittings"]) == 28
+    assert {"round", "table", "ns", "ew", "boards"} == set(data["sittings"][0])
+    assert main(["movement", "roundrobin", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["tables"] == 2 and data["rounds"] == 5
+    assert sum(s["ew"] is None for s in data["sittings"]) == 5
+    assert main(["movement", "mitchell", "6", "--relay", "--sit-out", "12",
+                 "--arrow-switch", "last"]) == 0
+    assert "bye stand between tables 3 and 4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["movement", "mitchell", "0"], "mitchell: the number of tables must be"),
+    (["movement", "howell", "1"], "howell: a Howell needs at least 2 tables"),
+    (["movement", "mitchell", "3", "--relay"], "a relay and bye stand is for an even number"),
+    (["movement", "mitchell", "4", "--rounds", "4"], "round 4, table 1: pairs 1 and 5 meet again"),
+    (["movement", "roundrobin", "4", "--relay"], "are for a Mitchell"),
+    (["movement", "mitchell", "3", "--arrow-switch", "x"], "--arrow-switch takes rounds"),
+    (["movement", "mitchell", "3", "--boards-per-round", "0"], "boards per round"),
+])
+def test_movement_command_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    from bridgelaws.cli import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -119,8 +119,8 @@ class Movement:
 
     @property
     def tables(self) -> int:
-        """The number of tables (places where a sit-out or a bye waits included)."""
-        return len({s.table for s in self.sittings})
+        """The number of tables where a match is played (in some round)."""
+        return len({s.table for s in self.sittings if s.ns is not None and s.ew is not None})
 
     @property
     def pairs(self) -> list:
