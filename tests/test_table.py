@@ -223,6 +223,8 @@ def test_irregularities_of_the_play_are_recognised():
             assert t.irregularities[-1].kind == kind, kind
             if kind.startswith("lead_out_of_turn"):
                 assert t.decision is not None and t.decision.options == ("accept", "reject")
+            elif kind == "premature_play_by_defender":
+                assert t.laws[-1] == "57D"           # W played at dummy's turn (E had led)
             else:
                 assert t.director_required
 
