@@ -270,15 +270,29 @@ def _progress_printer(verb: str):
 def _cmd_results(args) -> int:
     from .tournament.output import load_event, ranking_json, ranking_text, results_html
     from .tournament.results import score_event
+    from .formats.score_tables import SCORING_METHODS, write_results_pbn
+    from .formats.usebio import write_usebio
     event = load_event(args.file)
-    method = args.method or event.published.get("method") or "mp"
-    result = score_event(event, method)
-    if args.html:
-        try:
-            with open(args.html, "w", encoding="utf-8") as f:
-                f.write(results_html(result))
-        except OSError as e:
-            raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
+    method = (args.method or event.published.get("method")
+              or SCORING_METHODS.get(event.published.get("scoring", "")) or "mp")
+    not_played = event.published.get("not_played") or []
+    # boards without a score: the pairs concerned are ranked on the boards they played
+    # (totals factored to the full session) until the Director adjusts (Law "12A2")
+    result = score_event(event, method, factor_totals=bool(not_played))
+    for out, write in ((args.html, lambda path: open(path, "w", encoding="utf-8").write(
+                            results_html(result))),
+                       (args.pbn, lambda path: write_results_pbn(result, path)),
+                       (args.usebio, lambda path: open(path, "w", encoding="utf-8").write(
+                            write_usebio(result)))):
+        if out:
+            try:
+                write(out)
+            except OSError as e:
+                raise BridgeError(f"cannot write: {e.strerror}", out) from None
+    if not_played:
+        print(f"bridgelaws: {len(not_played)} results without a score (first: board "
+              f"{not_played[0]['board']}, {not_played[0]['ns']} v {not_played[0]['ew']}); "
+              "totals factored; the Director may adjust (Law 12A2)", file=sys.stderr)
     sys.stdout.write(ranking_json(result) + "\n" if args.json else ranking_text(result))
     return 0
 
@@ -366,12 +380,16 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--progress", action="store_true", help="show progress even when not a terminal")
     h.add_argument("--quiet", action="store_true", help="never show progress")
     h.set_defaults(func=_cmd_handrecord)
-    s = sub.add_parser("results", help="rank an event from its raw results (USEBIO or PBN)")
-    s.add_argument("file", help="the results file (.xml USEBIO 1.2 or .pbn with score tables)")
+    s = sub.add_parser("results", help="rank an event from its raw results (USEBIO, PBN or CSV)")
+    s.add_argument("file", help="the results file (.xml USEBIO 1.2, .pbn with score tables, "
+                                ".csv raw results) or a folder of Bridgemate CSV tables")
     s.add_argument("--method", choices=["mp", "imp", "xi", "butler"],
                    help="scoring method (default: the one the file names)")
     s.add_argument("--html", metavar="OUT", help="also write the results as an HTML page")
     s.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    s.add_argument("--pbn", metavar="OUT", help="also write PBN 2.1 ScoreTables and the "
+                                                "TotalScoreTable")
+    s.add_argument("--usebio", metavar="OUT", help="also write USEBIO 1.2 XML")
     s.set_defaults(func=_cmd_results)
     return p
 

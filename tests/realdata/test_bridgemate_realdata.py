@@ -7,6 +7,8 @@ Contract/Result tags are empty, and there is no ScoreTable), so what can be
 compared is the movement (RoundData), the declarer's pair number, the deals
 (HandRecord.csv against the PBN) and the dealer and vulnerability (Law 2)."""
 
+import json
+
 import pytest
 
 from bridgelaws.boards import vulnerability_of
@@ -66,6 +68,12 @@ def test_bridgemate_session(realdata, folder, capsys):
               f"movement {agree_mv}/{n_mv}, vulnerability {vul_agree}/{nboards}, "
               f"deals {deal_agree}/{len(deals)}; scores published by the export or PBN: "
               f"{published}")
-    assert main(["results", str(base / folder)]) == 0
-    out = capsys.readouterr().out
-    assert out.count("\n") == 2 * tables + 4
+    assert main(["results", str(base / folder), "--json"]) == 0
+    cap = capsys.readouterr()
+    rows = json.loads(cap.out)
+    assert len(rows) == 2 * tables
+    # with boards not played, totals are factored: each field ranks in percentage order
+    for d in ("NS", "EW"):
+        pcts = [r["percent"] for r in rows if r["direction"] == d]
+        assert pcts == sorted(pcts, reverse=True)
+    assert (f"{not_played} results without a score" in cap.err) == bool(not_played)
