@@ -178,3 +178,32 @@ def test_law57D_play_at_rho_turn_after_partner_played():
     assert s["laws"][-1] == "57D" and s["penalty_cards"] == {}   # play it then
     t.play("D8")                                         # dummy
     assert t.legal_card_names() == ["D4"]
+
+
+def _penalty_club_for_w():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))               # W's opening lead out of turn
+    t.apply(Choose(0, "reject"))                         # C8: major penalty card
+    t.apply(Choose(0, "no_restriction"))
+    t.play("CQ")
+    t.play("C4")                                         # W must play the C8 now
+    return t
+
+
+def test_law52B1a_declarer_accepts_the_card_played():
+    t = _penalty_club_for_w()
+    t.apply(PlayCard(3, parse_card("C7")))               # W plays another club instead
+    assert t.decision.options == ("accept", "reject") and t.decision.by == 0
+    t.apply(Choose(0, "accept"))
+    s = t.state()
+    assert s["trick"] == ["CQ", "C4", "C7"] and s["laws"][-1] == "52B1a"
+    assert s["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}
+
+
+def test_law52B1b_penalty_card_played_and_the_other_becomes_one():
+    t = _penalty_club_for_w()
+    t.apply(PlayCard(3, parse_card("C7")))
+    t.apply(Choose(0, "reject"))
+    s = t.state()
+    assert s["trick"] == ["CQ", "C4", "C8"] and s["laws"][-1] == "52B1b"
+    assert s["penalty_cards"] == {"W": [{"card": "C7", "major": True}]}

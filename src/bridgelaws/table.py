@@ -32,7 +32,7 @@ from .boards import Board
 from .calls import (DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, call_name, is_bid,
                     make_bid, parse_call)
 from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name,
-                    cards_of, parse_card, parse_seat)
+                    cards_of, mask_of, parse_card, parse_seat)
 from .events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
                      PlayCard, Respond)
 from .laws.edition import Edition, Laws2017
@@ -133,6 +133,7 @@ class Table:
         self._inadmissible_by: int | None = None  # offender of a 36B ruling not yet followed
         self.lho_may_change: int | None = None   # Laws 25A, 21B2
         self.play_duties: dict[int, dict] = {}   # Law 57: how a seat plays to this trick
+        self._accepting = False                  # Law 52B1a: a card accepted in place
 
     # --- construction -----------------------------------------------------------
 
@@ -240,6 +241,18 @@ class Table:
         if option == "require_suit":
             return base & suit_mask or base
         return base & ~suit_mask or base
+
+    def _play_unchecked(self, seat: int, card: int) -> None:
+        """Play a card that declarer accepted in place of a penalty card (52B1a)."""
+        self._accepting = True
+        try:
+            self._play(PlayCard(seat, card))
+        finally:
+            self._accepting = False
+
+    def _major_penalty_mask(self, seat: int) -> int:
+        return mask_of(parse_card(c["card"]) for c in self.penalty_cards.get(seat, ())
+                       if c["major"])
 
     def _penalty_card_duty(self, seat: int, base: int) -> int:
         """Law 50D1: a major penalty card is played at the first legal opportunity
@@ -747,6 +760,15 @@ class Table:
             elif what == "declarer_spreads":
                 # Law 54A: declarer spreads his hand and becomes dummy
                 self.declarer, self.dummy = self.dummy, self.declarer
+            elif what == "play_instead":
+                # Law 52B1b: the penalty card is played in place of the card played
+                seat, other = op[1], op[2]
+                must = list(cards_of(op[3]))
+                self._play(PlayCard(seat, must[-1] if len(must) == 1 else must[0]))
+                self.penalty_cards.setdefault(seat, []).append(
+                    {"card": card_name(other), "major": True})
+            elif what == "play_card":
+                self._play_unchecked(op[1], op[2])
             elif what == "play_duty":
                 self.play_duties[op[1]] = {"option": op[2], "suit": op[3]}
             elif what == "must_play":
@@ -876,6 +898,14 @@ class Table:
         if seat != turn:
             self._out_of_turn(seat, card, turn, index)
             return
+        if self.penalty_cards and seat in self.penalty_cards and not self._accepting:
+            must = self._penalty_card_duty(seat, self.legal_cards_mask())
+            majors = self._major_penalty_mask(seat)
+            if must & majors and not must >> card & 1:
+                # Law 52: a major penalty card not played when it had to be
+                self._irregular("penalty_card_not_played", seat, index, card=card_name(card),
+                                _card=card, _must=must)
+                return
         if trick:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASKS[led]:

@@ -16,7 +16,8 @@ from .auction import (rule_bid_above_seven, rule_call_after_final_pass,
                       rule_inadmissible_double, rule_insufficient_bid,
                       rule_substitute_double, rule_card_exposed_during_auction)
 from .play import (rule_lead_out_of_turn_by_declarer, rule_lead_out_of_turn_by_defender,
-                   rule_opening_lead_out_of_turn, rule_premature_play_by_defender)
+                   rule_opening_lead_out_of_turn, rule_penalty_card_not_played,
+                   rule_premature_play_by_defender)
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -57,6 +58,7 @@ class Laws2017(Edition):
         "lead_out_of_turn_by_declarer": rule_lead_out_of_turn_by_declarer,   # Laws 53, 55
         "lead_out_of_turn_by_defender": rule_lead_out_of_turn_by_defender,   # Laws 53, 56
         "premature_play_by_defender": rule_premature_play_by_defender,       # Law 57
+        "penalty_card_not_played": rule_penalty_card_not_played,             # Law 52
     }
 
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:

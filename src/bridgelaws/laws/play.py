@@ -21,7 +21,7 @@ from .ruling import Decision, Irregularity, Ruling
 
 __all__ = ["rule_opening_lead_out_of_turn", "rule_lead_out_of_turn_by_defender",
            "rule_lead_out_of_turn_by_declarer", "rule_penalty_card_lead",
-           "rule_premature_play_by_defender"]
+           "rule_premature_play_by_defender", "rule_penalty_card_not_played"]
 
 
 def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
@@ -108,3 +108,15 @@ def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
         "require_suit": base + [("law", "57A3"), ("play_duty", partner, "require_suit", "?")],
         "forbid_suit": base + [("law", "57A4"), ("play_duty", partner, "forbid_suit", "?")],
     })
+
+
+def rule_penalty_card_not_played(table, irr: Irregularity) -> Ruling:
+    """Law 52: a defender plays another card when a major penalty card had to be played.
+    Declarer may accept the card played (52B1a; the penalty card stays), or require the
+    penalty card to be played (52B1b): the card played then becomes a major penalty card."""
+    o, card, must = irr.by, irr.facts["_card"], irr.facts["_must"]
+    return Ruling(irr, ("52",), Decision(table.declarer, ("accept", "reject"), ("52B1a", "52B1b")),
+                  consequences={
+                      "accept": [("law", "52B1a"), ("play_card", o, card)],
+                      "reject": [("law", "52B1b"), ("play_instead", o, card, must)],
+                  })

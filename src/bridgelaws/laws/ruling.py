@@ -36,6 +36,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "revoke": ("61A",),
     "lead_restriction": ("26B",),
     "penalty_card_lead": ("50D2",),
+    "penalty_card_not_played": ("52",),
     "disputed_claim": ("68D", "70"),
     "disputed_concession": ("68D", "70"),
     "concession_objected_by_partner": ("68B2",),
