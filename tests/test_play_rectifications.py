@@ -207,3 +207,24 @@ def test_law52B1b_penalty_card_played_and_the_other_becomes_one():
     s = t.state()
     assert s["trick"] == ["CQ", "C4", "C8"] and s["laws"][-1] == "52B1b"
     assert s["penalty_cards"] == {"W": [{"card": "C7", "major": True}]}
+
+
+def test_law51A_declarer_designates_which_penalty_card():
+    t = three_nt()
+    t.apply(PlayCard(3, parse_card("C8")))               # W leads out of turn: refused
+    t.apply(Choose(0, "reject"))
+    t.apply(Choose(0, "no_restriction"))
+    t.apply(PlayCard(3, parse_card("C7")))               # W leads again out of turn
+    t.apply(Choose(0, "reject"))                         # a second major penalty card
+    assert t.decision.options == ("require_suit", "forbid_suit", "no_restriction")
+    t.apply(Choose(0, "no_restriction"))
+    t.play("CQ")                                         # E leads a club, dummy plays
+    t.play("C4")
+    s = t.state()                                        # W must play C8 or C7: declarer says
+    assert s["decision"] == {"by": "N", "options": ["designate"], "laws": ["51A"]}
+    with pytest.raises(TableError, match="designates one of"):
+        t.apply(Choose(0, "designate", card=parse_card("C6")))
+    t.apply(Choose(0, "designate", card=parse_card("C7")))
+    assert t.legal_card_names() == ["C7"]
+    t.play("C7")
+    assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}

@@ -242,6 +242,21 @@ class Table:
             return base & suit_mask or base
         return base & ~suit_mask or base
 
+    def _designation_due(self) -> None:
+        """Law 51A: a defender with two or more major penalty cards that he may play now
+        plays the one declarer designates."""
+        if self.pending is not None or self.phase != PLAY or self.claim is not None:
+            return
+        seat = (self.trick_leader + len(self.trick)) & 3
+        if seat not in self.penalty_cards or seat in self.play_duties:
+            return
+        must = self.legal_cards_mask() & self._major_penalty_mask(seat)
+        if must.bit_count() >= 2:
+            from .laws.play import rule_designate
+            ruling = rule_designate(self, seat, must)
+            self.rulings.append(ruling)
+            self.pending = ruling
+
     def _play_unchecked(self, seat: int, card: int) -> None:
         """Play a card that declarer accepted in place of a penalty card (52B1a)."""
         self._accepting = True
@@ -359,6 +374,8 @@ class Table:
             if t is PlayCard:
                 self._play(event)
                 self.events.append(event)
+                if self.penalty_cards:
+                    self._designation_due()
                 return
             if t is MakeCall:
                 self._call(event)
@@ -402,6 +419,8 @@ class Table:
         else:
             raise TableError(f"unknown event {event!r}", f"event {index}")
         self.events.append(event)
+        if self.penalty_cards:
+            self._designation_due()
 
     # --- irregularities -----------------------------------------------------------------
 
@@ -1143,6 +1162,16 @@ class Table:
             return
         if p.irregularity.kind == "penalty_card_lead":
             self._choose_penalty_card_lead(p, event, index)
+            return
+        if p.irregularity.kind == "designate_penalty_card":
+            must = p.irregularity.facts["_must"]
+            if event.card is None or not must >> event.card & 1:
+                raise TableError("Law 51A: declarer designates one of the penalty cards "
+                                 + ", ".join(card_name(c) for c in cards_of(must)),
+                                 f"event {index}")
+            self.laws.append("51A")
+            self.play_duties[p.irregularity.by] = {"option": "card", "card": event.card}
+            self.pending = None
             return
         if event.option in ("require_suit", "forbid_suit") and p.irregularity.kind == \
                 "premature_play_by_defender":

@@ -21,7 +21,7 @@ from .ruling import Decision, Irregularity, Ruling
 
 __all__ = ["rule_opening_lead_out_of_turn", "rule_lead_out_of_turn_by_defender",
            "rule_lead_out_of_turn_by_declarer", "rule_penalty_card_lead",
-           "rule_premature_play_by_defender", "rule_penalty_card_not_played"]
+           "rule_premature_play_by_defender", "rule_penalty_card_not_played", "rule_designate"]
 
 
 def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
@@ -120,3 +120,12 @@ def rule_penalty_card_not_played(table, irr: Irregularity) -> Ruling:
                       "accept": [("law", "52B1a"), ("play_card", o, card)],
                       "reject": [("law", "52B1b"), ("play_instead", o, card, must)],
                   })
+
+
+def rule_designate(table, holder: int, must: int) -> Ruling:
+    """Law 51A: a defender who must play one of two or more major penalty cards plays
+    the one declarer designates."""
+    irr = Irregularity("designate_penalty_card", holder, len(table.events), ("51A",),
+                       {"_must": must})
+    return Ruling(irr, ("51A",), Decision(table.declarer, ("designate",), ("51A",)),
+                  consequences={})

@@ -37,6 +37,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "lead_restriction": ("26B",),
     "penalty_card_lead": ("50D2",),
     "penalty_card_not_played": ("52",),
+    "designate_penalty_card": ("51A",),
     "disputed_claim": ("68D", "70"),
     "disputed_concession": ("68D", "70"),
     "concession_objected_by_partner": ("68B2",),
