@@ -897,59 +897,34 @@ class Table:
             held = hand >> card & 1 if 0 <= card < 52 else 0
         except TypeError:
             held = 0
-        index = len(self.events)
         if not held:
-            self._check_holds(seat, card, index)     # raises, naming the reason
-        phase = self.phase
-        if phase == AUCTION:
-            # Law 24: a card led or exposed during the auction period
-            self._irregular("card_exposed_during_auction", seat, index, card=card_name(card),
-                            _card=card, _led=True)
+            self._check_holds(seat, card, len(self.events))   # raises, naming the reason
+        if self.phase is not PLAY or self.claim is not None:
+            self._play_outside_play(seat, card)
             return
-        if phase != PLAY:
-            raise TableError(f"play is over; {SEAT_NAMES[seat]} cannot play {card_name(card)}",
-                             f"event {index}")
-        if self.claim is not None:
-            raise TableError("play has stopped for a claim or concession (Law 68D)",
-                             f"event {index}")
         trick = self.trick
         turn = (self.trick_leader + len(trick)) & 3
         if seat != turn:
-            self._out_of_turn(seat, card, turn, index)
+            self._out_of_turn(seat, card, turn, len(self.events))
             return
         if self.penalty_cards and seat in self.penalty_cards and not self._accepting:
             must = self._penalty_card_duty(seat, self.legal_cards_mask())
-            majors = self._major_penalty_mask(seat)
-            if must & majors and not must >> card & 1:
+            if must & self._major_penalty_mask(seat) and not must >> card & 1:
                 # Law 52: a major penalty card not played when it had to be
-                self._irregular("penalty_card_not_played", seat, index, card=card_name(card),
-                                _card=card, _must=must)
+                self._irregular("penalty_card_not_played", seat, len(self.events),
+                                card=card_name(card), _card=card, _must=must)
                 return
         if trick:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASKS[led]:
                 # Law 61A: failure to follow suit when able is a revoke
                 self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led))
-                self._irregular("revoke", seat, index, card=card_name(card),
+                self._irregular("revoke", seat, len(self.events), card=card_name(card),
                                 trick=len(self.tricks) + 1)
         elif not self.tricks:
             self.dummy_faced = True                                # Law 41C: dummy spreads
-        if self.revokes:
-            self._establish_revokes(seat)
-        if self.play_duties and seat in self.play_duties:
-            del self.play_duties[seat]
-        if self.penalty_cards and seat in self.penalty_cards:
-            name = card_name(card)
-            left = [c for c in self.penalty_cards[seat] if c["card"] != name]
-            if left:
-                self.penalty_cards[seat] = left
-            else:
-                del self.penalty_cards[seat]
-        if not trick and self.lead_restrictions:
-            # a required lead is made once (50D2a, 54D...); a forbidden suit stays
-            # forbidden while the defender keeps the lead
-            self.lead_restrictions = [r for r in self.lead_restrictions if "require" not in r
-                                      or r["seat"] != SEAT_NAMES[seat]]
+        if self.revokes or self.penalty_cards or self.play_duties or self.lead_restrictions:
+            self._after_card(seat, card, not trick)
         self.hands[seat] = hand & ~(1 << card)
         trick.append(card)
         if len(trick) == 4:
@@ -964,6 +939,39 @@ class Table:
                     self._settle_revokes()
             elif self.lead_restrictions or self.lead_penalties or self.penalty_cards:
                 self._next_leader()
+
+    def _play_outside_play(self, seat: int, card: int) -> None:
+        index = len(self.events)
+        if self.phase == AUCTION:
+            # Law 24: a card led or exposed during the auction period
+            self._irregular("card_exposed_during_auction", seat, index, card=card_name(card),
+                            _card=card, _led=True)
+        elif self.phase != PLAY:
+            raise TableError(f"play is over; {SEAT_NAMES[seat]} cannot play {card_name(card)}",
+                             f"event {index}")
+        else:
+            raise TableError("play has stopped for a claim or concession (Law 68D)",
+                             f"event {index}")
+
+    def _after_card(self, seat: int, card: int, is_lead: bool) -> None:
+        """What a card played in turn settles: revokes established (63A1), a play duty
+        (57) done, a penalty card played (50), a required lead made (50D2a, 54D)."""
+        if self.revokes:
+            self._establish_revokes(seat)
+        if seat in self.play_duties:
+            del self.play_duties[seat]
+        if seat in self.penalty_cards:
+            name = card_name(card)
+            left = [c for c in self.penalty_cards[seat] if c["card"] != name]
+            if left:
+                self.penalty_cards[seat] = left
+            else:
+                del self.penalty_cards[seat]
+        if is_lead and self.lead_restrictions:
+            # a required lead is made once; a forbidden suit stays forbidden while the
+            # defender keeps the lead
+            self.lead_restrictions = [r for r in self.lead_restrictions if "require" not in r
+                                      or r["seat"] != SEAT_NAMES[seat]]
 
     def _settle_revokes(self, claimed=(0, 0)) -> None:
         """Law 64 at the end of play: the tricks each established revoke transfers to the
