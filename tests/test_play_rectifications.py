@@ -228,3 +228,14 @@ def test_law51A_declarer_designates_which_penalty_card():
     assert t.legal_card_names() == ["C7"]
     t.play("C7")
     assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}
+
+
+def test_law53A_60A_playing_to_a_lead_out_of_turn_accepts_it():
+    t = three_nt()
+    for c in ["CQ", "C4", "C5", "C2"]:                   # E must lead
+        t.play(c)
+    t.apply(PlayCard(3, parse_card("D4")))               # W leads instead
+    t.play("D2", by="N")                                 # declarer, next, plays to it
+    s = t.state()
+    assert s["decision"] is None and s["trick"] == ["D4", "D2"]
+    assert s["laws"][-2:] == ["53A", "60A"] and s["to_act"] == "E"

@@ -45,6 +45,9 @@ __all__ = ["Table", "TableError", "IrregularEvent", "Revoke", "AUCTION", "PLAY",
 
 AUCTION, PLAY, DECISION, COMPLETE = "auction", "play", "decision", "complete"
 
+_LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
+                     "lead_out_of_turn_by_defender")
+
 
 class TableError(BridgeError):
     """An event the table cannot take: it names the event's index and the reason."""
@@ -390,6 +393,17 @@ class Table:
             # a call while a choice is pending: acceptance by calling (27A1, 29A) or
             # the call of the player whose turn it was (28B)
             self._call_during_decision(event, index)
+            self.events.append(event)
+            return
+        if (p is not None and p.decision is not None and t is PlayCard
+                and p.irregularity.kind in _LEAD_OUT_OF_TURN
+                and event.by == (p.irregularity.by + 1) & 3 and "accept" in p.decision.options):
+            # Laws 53A, 60A: the next hand in rotation plays to the lead out of turn: it
+            # is accepted, and treated as in turn
+            self.pending = None
+            self._apply_consequences(p.consequences["accept"])
+            self.laws.append("60A")
+            self._play(event)
             self.events.append(event)
             return
         if p is not None and p.decision is not None and t is not Choose:
