@@ -319,12 +319,49 @@ def test_law64B3_dummy_revoke_is_not_transferred():
     assert s["tricks"]["NS"] == played_ns
 
 
-def test_attention_to_a_revoke_calls_the_director():
+def test_law62_revoke_by_dummy_corrected_card_back_to_hand():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("DK")
+    t.play("H5", by="S")                                     # dummy revokes
+    t.apply(DrawAttention(1, "revoke"))
+    s = t.state()
+    assert s["laws"][-1] == "62A" and s["trick"] == ["DK"] and s["to_act"] == "S"
+    assert s["revokes"][0]["corrected"] and s["penalty_cards"] == {}
+    assert t.legal_card_names() == ["D8", "D9", "DT"]
+
+
+def test_law62B1_defenders_revoke_card_becomes_a_major_penalty_card():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("CQ"); t.play("C4")
+    t.play("D4", by="W")                                     # W holds clubs: a revoke
+    t.apply(DrawAttention(2, "revoke"))
+    s = t.state()
+    assert s["laws"][-2:] == ["62A", "62B1"] and s["to_act"] == "W"
+    assert s["penalty_cards"] == {"W": [{"card": "D4", "major": True}]}
+    assert t.legal_card_names() == ["C5", "C6", "C7", "C8"]   # he must follow suit (50D1b)
+
+
+def test_law62_revoke_that_completed_a_trick_is_corrected():
+    t = table(1, ["1N", "P", "3N", "P", "P", "P"])
+    t.play("CQ"); t.play("C4"); t.play("C5")
+    t.play("H2", by="N")                                     # declarer revokes, 4th card
+    assert len(t.tricks) == 1
+    t.apply(DrawAttention(1, "revoke"))
+    s = t.state()
+    assert s["tricks_played"] == 0 and s["trick"] == ["CQ", "C4", "C5"] and s["to_act"] == "N"
+    assert t.legal_card_names() == ["C2", "C3", "CK"]
+
+
+def test_law63B_attention_to_an_established_revoke():
     t = table(1, ["1N", "P", "3N", "P", "P", "P"])
     t.play("DK")
     t.play("H5", by="S")
+    t.play("D4"); t.play("D2")
+    t.play(t.legal_cards()[0])                               # next trick: established?
+    while not t.revokes[0].established:
+        t.play(t.legal_cards()[0])
     t.apply(DrawAttention(1, "revoke"))
-    assert t.director_required and t.laws[-1] == "62A"
+    assert t.laws[-1] == "63B" and not t.revokes[0].corrected
 
 
 def test_law27_insufficient_bid_not_accepted_lowest_sufficient_same_strain():

@@ -1251,6 +1251,10 @@ class Table:
         self.pending = None
 
     def _attention(self, event: DrawAttention, index: int) -> None:
+        """Attention drawn to a revoke.  Established (63A): it stands, and Law 64 acts at
+        the end of play (63B).  Not established: the offender must correct it (62A),
+        substituting a legal card; a defender's withdrawn card becomes a major penalty
+        card (62B1), declarer's or dummy's goes back to the hand."""
         if event.what != "revoke":
             raise TableError(f"unknown attention {event.what!r}", f"event {index}")
         open_revokes = [r for r in self.revokes if not r.corrected]
@@ -1258,13 +1262,32 @@ class Table:
             raise TableError("attention drawn to a revoke, but no card played so far failed "
                              "to follow suit when able (Law 61A)", f"event {index}")
         r = open_revokes[-1]
-        irr = Irregularity("revoke", r.seat, index, ("62A",) if not r.established else ("63", "64"),
-                           {"trick": r.trick, "card": card_name(r.card)})
-        self.irregularities.append(irr)
-        self.laws.extend(irr.laws)
-        ruling = Ruling(irr, irr.laws, director=True)
-        self.rulings.append(ruling)
-        self.pending = ruling
+        if r.established:
+            self.laws.append("63B")
+            return
+        bit = 1 << r.card
+        if self.trick and self.trick[-1] == r.card:
+            self.trick.pop()
+        elif (not self.trick and self.tricks and self.tricks[-1][1][-1] == r.card
+              and len(self.tricks) == r.trick):
+            leader, cards, winner = self.tricks.pop()       # the revoke completed a trick
+            self.won[winner & 1] -= 1
+            self.trick = list(cards[:-1])
+            self.trick_leader = leader
+            if self.phase == COMPLETE:
+                self.phase = PLAY
+            self.pending = None
+        else:
+            raise TableError("correcting a revoke after other cards were played to the trick "
+                             "(Law 62C1: the non-offenders may take theirs back) is not "
+                             "supported yet", f"event {index}")
+        self.hands[r.seat] |= bit
+        r.corrected = True
+        self.laws.append("62A")
+        if r.seat != self.declarer and r.seat != self.dummy:
+            self.laws.append("62B1")
+            self.penalty_cards.setdefault(r.seat, []).append(
+                {"card": card_name(r.card), "major": True})
 
     # --- reporting -------------------------------------------------------------------------
 
