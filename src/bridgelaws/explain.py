@@ -56,6 +56,19 @@ def _consequence(op, irr, table, lang: str) -> str | None:
         return message("do.withdraw_last", lang, seat=_seat(op[1], lang))
     if what == "expose":
         return message("do.expose", lang, seat=_seat(op[1], lang))
+    if what == "lead_stands":
+        return message("do.lead_stands", lang, seat=_seat(op[1], lang))
+    if what == "penalty_card":
+        return message("do.penalty_card." + ("major" if op[3] else "minor"), lang,
+                       seat=_seat(op[1], lang))
+    if what == "declarer_spreads":
+        return message("do.declarer_spreads", lang)
+    if what == "must_lead_from":
+        return message("do.must_lead_from", lang, seat=_seat(op[1], lang))
+    if what == "play_duty":
+        return message(f"do.play_duty.{op[2]}", lang, seat=_seat(op[1], lang))
+    if what in ("must_play", "play_instead", "play_card"):
+        return message(f"do.{what}", lang, seat=_seat(op[1], lang))
     return None
 
 
@@ -76,11 +89,16 @@ def explain(table, lang: str = "en") -> list[str]:
         lines.append(message("rule.chooser", lang, seat=_seat(d.by, lang)))
         for option in d.options:
             texts = []
-            if irr.kind == "lead_restriction":
+            if irr.kind in ("lead_restriction", "penalty_card_lead"):
                 texts.append(message(f"do.lead.{option}", lang,
                                      seat=_seat(irr.facts["_leader"], lang)))
+            elif irr.kind == "designate_penalty_card":
+                texts.append(message("do.designate", lang, seat=_seat(irr.by, lang)))
             else:
-                if option in ("reject",) and "_turn" in irr.facts:
+                if option == "reject" and irr.kind.startswith(("lead_out", "opening_lead",
+                                                              "penalty_card")):
+                    pass
+                elif option in ("reject",) and "_turn" in irr.facts:
                     texts.append(message("do.cancel_turn", lang,
                                          seat=_seat(irr.facts["_turn"], lang)))
                 elif option == "reject":
