@@ -89,14 +89,20 @@ def explain(table, lang: str = "en") -> list[str]:
         lines.append(message("rule.chooser", lang, seat=_seat(d.by, lang)))
         for option in d.options:
             texts = []
-            if irr.kind in ("lead_restriction", "penalty_card_lead"):
+            if irr.kind == "lead_restriction":
                 texts.append(message(f"do.lead.{option}", lang,
                                      seat=_seat(irr.facts["_leader"], lang)))
+            elif irr.kind == "penalty_card_lead":
+                key = "do.lead.require_suit" if option == "require_suit" else \
+                    f"do.penalty_lead.{option}"
+                texts.append(message(key, lang, seat=_seat(irr.facts["_leader"], lang)))
             elif irr.kind == "designate_penalty_card":
                 texts.append(message("do.designate", lang, seat=_seat(irr.by, lang)))
             else:
-                if option == "reject" and irr.kind.startswith(("lead_out", "opening_lead",
-                                                              "penalty_card")):
+                if option == "reject" and irr.kind == "lead_out_of_turn_by_declarer":
+                    texts.append(message("do.card_back", lang))
+                elif option == "reject" and irr.kind.startswith(("lead_out", "opening_lead",
+                                                                "penalty_card")):
                     pass
                 elif option in ("reject",) and "_turn" in irr.facts:
                     texts.append(message("do.cancel_turn", lang,
