@@ -1,0 +1,568 @@
+"""A contested claim (Law 70): advice to the Director from a double-dummy search.
+
+Law 70A: the Director rules a contested claim as equitably as possible to both
+sides, but *any doubtful point is resolved against the claimer*; 70D1: no
+successful line outside the claimer's statement is accepted if a less successful
+normal line exists, and "normal" includes play that would be careless or inferior
+for the player concerned.  This module turns that into a finite search: it plays
+out the remaining cards from the position at the claim, with the claimer's side
+following its statement where the statement says something and playing every
+*normal* way where it does not, the defenders playing double dummy, and reports
+the fewest tricks the claimer's side takes and the line that gives them.  The
+result is **advice** to the Director, never a ruling ("70" and "12C" stand with
+every result; the Director still judges, for instance, whether the claimer was
+at all likely to be unaware of an outstanding trump, 70C2).
+
+The statement (the claim event's ``"line"``)
+---------------------------------------------
+
+An ordered list of items, each one of:
+
+``"SA"`` (a card: suit then rank, ``T`` or ``10`` for a ten)
+    The card is played by the hand of the claimer's side that holds it, at that
+    hand's first turn at which it is led, or follows to a trick led in its suit
+    (when the claimer's side is winning the trick or the card wins it so far: a
+    stated finesse of the queen is not carried out after an opponent has played
+    the king).  It is not taken as a discard or a ruff.  While it waits, the
+    other hand's turns, and the stated hand's other turns, are unstated (below).
+``"S"``, ``"H"``, ``"D"``, ``"C"`` or ``"spades"``, ``"hearts"``, ``"diamonds"``, ``"clubs"``
+    "Play that suit from the top": whenever a hand of the claimer's side that
+    holds the suit is on lead, it leads its highest card of the suit (the
+    default order of 70E2); when the claimer's side follows to a trick in that
+    suit, *any* card of the suit may be played, so the order in which the two
+    hands spend their cards is open: a failure to unblock and an overtake are
+    both tried (careless or inferior, 70 footnote).  The item lasts until the
+    claimer's side holds no card of the suit.
+``"rest"``
+    The remaining cards are played in any normal order.  It may only be the last
+    item; it says nothing that the end of the list does not say, since every
+    play the statement does not cover is tried in every normal way (70D1).
+
+Items are taken in order: an item becomes the current one when those before it
+are done (a card played, a suit exhausted).  A card or suit that the claimer's
+side does not hold at the claim is an error, so is an unknown word.  No
+statement at all is the same as ``["rest"]``.
+
+Normal play where the statement is silent
+-----------------------------------------
+
+- **Leads** by the claimer's side: any suit the hand on lead holds, led from the
+  top (70E2).  The order of the suits is open: the least favourable order is
+  taken, so cashing side winners before drawing an outstanding trump (70C) or
+  blocking a suit (70D1) is found.
+- **Following suit** with an opponent still to play, when the claimer's side is
+  not already winning the trick: the highest card of the suit, or any card that
+  double dummy rates best; the least favourable of these is taken, so a finesse
+  that was not stated is not credited (70E1).
+- **Other follows, discards and ruffs**: the cards double dummy rates best, the
+  most favourable of them taken (a claimer is not supposed to throw a winner away
+  or to fail to win a trick he is sure to win: that would be irrational, not
+  careless).
+- **Defenders**: at each of their turns, every card that double dummy (DDS, with
+  best play by both sides from then on) rates best; the least favourable to the
+  claimer is taken.
+
+Limits, to be weighed by the Director: the defenders' cards are the ones best
+against *best* play by the claimer, not against the careless line (a defence
+that only gains against a careless claimer is not searched); discards and ruffs
+by the claimer's side are taken as double dummy plays them; penalty cards and
+lead restrictions in force are not applied; whether a line is "normal" for this
+class of player (70, footnote), and 70C2 (was the claimer at all likely to be
+unaware of the trump), stay with the Director.
+
+>>> from bridgelaws.cards import parse_card, mask_of
+>>> cards = lambda *names: mask_of(parse_card(n) for n in names)
+>>> pos = Position(hands=(cards("D2", "D3"), cards("S2", "C2"), cards("SA", "HA"),
+...                       cards("HK", "HQ")), trick=(), leader=2, trump=3, trick_number=12)
+>>> advice = advise(pos, claimer=2, claimed=2)
+>>> advice.min_tricks, advice.dd_tricks, advice.upheld
+(1, 2, False)
+>>> advise(pos, claimer=2, claimed=2, line=["SA", "rest"]).min_tricks
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..cards import BridgeError, SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, parse_card
+from ..play import NO_TRUMP, playable, trick_winner
+
+__all__ = ["Position", "Play", "ClaimAdvice", "position_of", "parse_statement", "advise",
+           "advise_table", "dd_scores", "advice_lines", "LAWS"]
+
+#: laws behind every piece of claim advice: the Director rules (70A), the aid advises
+LAWS = ("70A", "70D1", "70E1", "70E2", "12C")
+
+_SUIT_WORDS = {"S": 3, "H": 2, "D": 1, "C": 0, "SPADES": 3, "HEARTS": 2, "DIAMONDS": 1,
+               "CLUBS": 0}
+_STRAIN_WORDS = ("clubs", "diamonds", "hearts", "spades")
+#: the search gives up beyond this many positions (a claim very early in the play)
+MAX_NODES = 200_000
+
+
+@dataclass(frozen=True)
+class Position:
+    """The cards still to be played, at a claim.
+
+    ``hands`` are the four seats' unplayed cards as 52-bit masks (the cards of the
+    trick in progress are not in them); ``trick`` the cards of the trick in progress
+    in play order, led by ``leader``; ``trump`` a suit 0..3 or -1 for notrump;
+    ``trick_number`` the number (1..13) of the trick in progress or next to start.
+    """
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    trump: int
+    trick_number: int = 1
+
+    @property
+    def remaining(self) -> int:
+        """Tricks still to be won, the one in progress included."""
+        return (sum(h.bit_count() for h in self.hands) + len(self.trick) + 3) // 4
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card of the adjudicated line: who, what, and why it was chosen."""
+    seat: int
+    card: int
+    #: "stated" (the statement names it), "open" (the least favourable of the normal
+    #: choices the statement leaves open), "stated, open" (a card of a stated suit, the
+    #: order left open), "only choice", "double dummy", or "before the claim"
+    why: str
+
+    def to_json(self) -> dict:
+        return {"seat": SEAT_NAMES[self.seat], "card": card_name(self.card), "why": self.why}
+
+
+@dataclass
+class ClaimAdvice:
+    """The aid's answer: the fewest tricks the claimer's side takes over the normal lines."""
+    claimer: int
+    claimed: int
+    remaining: int
+    statement: tuple[str, ...] | None
+    min_tricks: int
+    dd_tricks: int
+    tricks: list[tuple[int, int, list[Play]]]    # (trick number, winner, plays) of the line
+    notes: list[str] = field(default_factory=list)
+    laws: list[str] = field(default_factory=lambda: list(LAWS))
+    nodes: int = 0
+
+    @property
+    def side(self) -> str:
+        return "NS" if self.claimer & 1 == 0 else "EW"
+
+    @property
+    def upheld(self) -> bool:
+        """The claim stands on this analysis: every normal line gives the claimed tricks."""
+        return self.min_tricks >= self.claimed
+
+    def to_json(self) -> dict:
+        return {
+            "advice": "ADVICE to the Director (Law 70A: any doubtful point is resolved "
+                      "against the claimer); the Director rules",
+            "claimer": SEAT_NAMES[self.claimer],
+            "side": self.side,
+            "statement": None if self.statement is None else list(self.statement),
+            "claimed": self.claimed,
+            "remaining": self.remaining,
+            "min_tricks": self.min_tricks,
+            "dd_tricks": self.dd_tricks,
+            "upheld": self.upheld,
+            "line": [{"trick": n, "winner": SEAT_NAMES[w], "plays": [p.to_json() for p in plays]}
+                     for n, w, plays in self.tricks],
+            "notes": list(self.notes),
+            "laws": list(self.laws),
+        }
+
+
+# --- reading the position and the statement ---------------------------------------------
+
+def position_of(table) -> Position:
+    """The position of a table in play (reads ``hands``, ``trick``, ``trick_leader``,
+    ``trump`` and ``tricks``; the laws package does not import the table)."""
+    if table.trick_leader is None:
+        raise BridgeError("the play has not started: there is no position to analyse")
+    return Position(tuple(table.hands), tuple(table.trick), table.trick_leader, table.trump,
+                    len(table.tricks) + 1)
+
+
+def parse_statement(line: Sequence[str] | None, pos: Position, claimer: int) -> tuple:
+    """The statement's items as ``("card", c)`` and ``("suit", s)`` (``"rest"`` dropped).
+
+    Raises BridgeError for an unknown word, a card or suit the claimer's side
+    does not hold, or ``"rest"`` before the end.
+    """
+    if line is None:
+        return ()
+    side_cards = pos.hands[claimer] | pos.hands[claimer ^ 2]
+    items = []
+    for i, word in enumerate(line):
+        w = word.strip()
+        if w.lower() == "rest":
+            if i != len(line) - 1:
+                raise BridgeError(f"the claim's line has {word!r} before its end "
+                                  "('rest' may only be the last item)")
+            break
+        if w.upper() in _SUIT_WORDS:
+            s = _SUIT_WORDS[w.upper()]
+            if not side_cards & SUIT_MASKS[s]:
+                raise BridgeError(f"the claim's line names {_STRAIN_WORDS[s]}, but "
+                                  f"{SEAT_NAMES[claimer]} and {SEAT_NAMES[claimer ^ 2]} hold none")
+            items.append(("suit", s))
+            continue
+        try:
+            c = parse_card(w)
+        except BridgeError:
+            raise BridgeError(f"the claim's line has {word!r}, which is neither a card (SA), "
+                              "a suit (S or spades) nor 'rest'") from None
+        if not side_cards >> c & 1:
+            raise BridgeError(f"the claim's line names {card_name(c)}, which neither "
+                              f"{SEAT_NAMES[claimer]} nor {SEAT_NAMES[claimer ^ 2]} holds")
+        items.append(("card", c))
+    return tuple(items)
+
+
+# --- double dummy ------------------------------------------------------------------------
+
+def dd_scores(hands: Sequence[int], trick: Sequence[int], leader: int, trump: int) -> dict[int, int]:
+    """DDS (endplay's bundled SolveBoard) on a position: every legal card of the seat
+    to play with the tricks its side then takes, the trick in progress included."""
+    import endplay._dds as dds
+    dl = dds.deal()
+    dl.trump = 4 if trump == NO_TRUMP else 3 - trump
+    dl.first = leader
+    for i in range(3):
+        if i < len(trick):
+            dl.currentTrickSuit[i] = 3 - trick[i] // 13
+            dl.currentTrickRank[i] = trick[i] % 13 + 2
+        else:
+            dl.currentTrickSuit[i] = 0
+            dl.currentTrickRank[i] = 0
+    for seat in range(4):
+        for suit in range(4):
+            dl.remainCards[seat][3 - suit] = ((hands[seat] >> (13 * suit)) & 0x1FFF) << 2
+    fut = dds.futureTricks()
+    try:
+        dds.SolveBoard(dl, -1, 3, 1, fut, 0)
+    except dds.DDSError as e:                   # endplay raises on DDS's error codes
+        raise BridgeError(f"DDS could not solve the position: {e}") from None
+    out = {}
+    for i in range(fut.cards):
+        suit = 3 - fut.suit[i]
+        holding = (1 << fut.rank[i]) | fut.equals[i]
+        for rank in range(2, 15):
+            if holding >> rank & 1:
+                out[suit * 13 + rank - 2] = fut.score[i]
+    return out
+
+
+# --- the search ----------------------------------------------------------------------------
+
+class _Search:
+    """Alpha-beta over the normal lines, with a table of bounds and double dummy as an
+    upper bound: the claimer's side never does better than double dummy from any
+    position, since its choices are double dummy's or fewer and the defenders play
+    double dummy (so a line whose double-dummy value is already low ends the search)."""
+
+    def __init__(self, pos: Position, claimer: int, items: tuple,
+                 solver: Callable = dd_scores, max_nodes: int = MAX_NODES):
+        self.trump = pos.trump
+        self.side = claimer & 1
+        self.items = items
+        self.solver = solver
+        self.max_nodes = max_nodes
+        self.table: dict = {}
+        self.nodes = 0
+
+    def _head(self, qi: int, hands) -> int:
+        """The index of the current item: items done (card played, suit exhausted) skipped."""
+        side_cards = hands[self.side] | hands[self.side + 2]
+        while qi < len(self.items):
+            kind, x = self.items[qi]
+            if kind == "card" and side_cards >> x & 1:
+                return qi
+            if kind == "suit" and side_cards & SUIT_MASKS[x]:
+                return qi
+            qi += 1
+        return qi
+
+    def _node(self, hands, trick, leader, qi):
+        """The table entry of a position: [lower, upper, moves, pick, why, bound per move]."""
+        key = (hands, trick, leader, qi)
+        entry = self.table.get(key)
+        if entry is None:
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise BridgeError(f"the claim is too early for the aid: more than "
+                                  f"{self.max_nodes} positions to search")
+            seat = (leader + len(trick)) & 3
+            remaining = (sum(h.bit_count() for h in hands) + len(trick) + 3) // 4
+            scores = self.solver(hands, trick, leader, self.trump)
+            if seat & 1 != self.side:
+                scores = {c: remaining - v for c, v in scores.items()}
+            moves, pick, why = self._moves(hands, trick, leader, qi, scores)
+            bound = {c: scores[c] for c in moves}
+            entry = [0, max(bound.values()) if pick == "max" else min(bound.values()),
+                     moves, pick, why, bound]
+            self.table[key] = entry
+        return entry
+
+    def value(self, hands: tuple, trick: tuple, leader: int, qi: int,
+              alpha: int = -1, beta: int = 14) -> int:
+        """Tricks the claimer's side takes from here (the trick in progress included),
+        fail-soft within ``(alpha, beta)``."""
+        if not trick and not any(hands):
+            return 0
+        qi = self._head(qi, hands)
+        entry = self._node(hands, trick, leader, qi)
+        lo, hi, moves, pick, _why, bound = entry
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        if pick == "max":
+            best = -1
+            for card in sorted(moves, key=lambda c: -bound[c]):
+                if bound[card] <= best:
+                    continue                          # cannot beat what is found
+                best = max(best, self._child(hands, trick, leader, qi, card, max(a, best), b))
+                if best >= b:
+                    break
+        else:
+            best = 14
+            for card in sorted(moves, key=lambda c: bound[c]):
+                best = min(best, self._child(hands, trick, leader, qi, card, a, min(b, best)))
+                if best <= a:
+                    break
+        if best <= a:
+            entry[1] = min(hi, best)
+        elif best >= b:
+            entry[0] = max(lo, best)
+        else:
+            entry[0] = entry[1] = best
+        return best
+
+    def _child(self, hands, trick, leader, qi, card, alpha=-1, beta=14) -> int:
+        hands, trick, leader, qi, won = self._after(hands, trick, leader, qi, card)
+        return won + self.value(hands, trick, leader, qi, alpha - won, beta - won)
+
+    def _after(self, hands, trick, leader, qi, card):
+        """The position after ``card`` is played, and the tricks it gave the claimer."""
+        seat = (leader + len(trick)) & 3
+        hs = list(hands)
+        hs[seat] &= ~(1 << card)
+        hs = tuple(hs)
+        t = trick + (card,)
+        if qi < len(self.items) and self.items[qi] == ("card", card):
+            qi += 1
+        if len(t) < 4:
+            return hs, t, leader, qi, 0
+        winner = trick_winner(t, leader, self.trump)
+        return hs, (), winner, qi, int(winner & 1 == self.side)
+
+    def exact(self, hands, trick, leader, qi) -> int:
+        """The exact value, by null-window searches (MTD(f)) from double dummy down."""
+        lo, hi = 0, 13
+        g = self.value(hands, trick, leader, qi, 13, 14)     # at most double dummy
+        hi = g
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            v = self.value(hands, trick, leader, qi, beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+            g = v
+        return lo
+
+    def _moves(self, hands, trick, leader, qi, scores) -> tuple[list[int], str, str]:
+        """The cards tried at this turn, whether the least (``"min"``) or most (``"max"``)
+        favourable to the claimer is kept, and why (for the line).  ``scores`` are double
+        dummy's tricks for the claimer's side after each legal card."""
+        seat = (leader + len(trick)) & 3
+        hand = hands[seat]
+        led = trick[0] // 13 if trick else None
+        others = 0
+        for s in range(4):
+            if s != seat:
+                others |= hands[s]
+        for c in trick:
+            others |= 1 << c
+        if seat & 1 != self.side:                                      # a defender
+            low = min(scores.values())
+            return _ends([c for c, v in scores.items() if v == low], others), "min", \
+                "double dummy"
+        top = max(scores.values())
+        best = [c for c, v in scores.items() if v == top]
+        item = self.items[qi] if qi < len(self.items) else None
+        if led is None:                                               # a lead
+            if item is not None:
+                kind, x = item
+                if kind == "card" and hand >> x & 1:
+                    return [x], "min", "stated"
+                if kind == "suit" and hand & SUIT_MASKS[x]:
+                    return [_top(hand, x)], "min", "stated"
+            tops = [_top(hand, s) for s in range(4) if hand & SUIT_MASKS[s]]    # 70E2
+            return tops, "min", "open" if len(tops) > 1 else "only choice"
+        follows = hand & SUIT_MASKS[led]
+        if item is not None and follows:
+            kind, x = item
+            if kind == "card" and x // 13 == led and hand >> x & 1 and (
+                    _winning(trick, leader, self.trump) & 1 == self.side
+                    or _winning(trick + (x,), leader, self.trump) == seat):
+                return [x], "min", "stated"
+            if kind == "suit" and x == led:
+                cards = [c for c in range(52) if follows >> c & 1]
+                return cards, "min", "stated, open" if len(cards) > 1 else "stated"
+        if follows and len(trick) < 3 and _winning(trick, leader, self.trump) & 1 != self.side:
+            cards = sorted(set(best) | {_top(hand, led)})             # 70E1: no unstated finesse
+            return cards, "min", "open" if len(cards) > 1 else "double dummy"
+        return _ends(best, others), "max", "double dummy"
+
+    def line(self, hands, trick, leader, qi, first_trick: int, value: int):
+        """The plays of a line that gives ``value``, grouped by trick."""
+        out = []
+        plays = [Play((leader + i) & 3, c, "before the claim") for i, c in enumerate(trick)]
+        number = first_trick
+        while trick or any(hands):
+            qi = self._head(qi, hands)
+            _lo, _hi, moves, pick, why, _bound = self._node(hands, trick, leader, qi)
+            for card in moves:
+                if self._child(hands, trick, leader, qi, card, value - 1, value + 1) == value:
+                    break
+            else:
+                raise AssertionError("no move keeps the value")   # the search is inconsistent
+            seat = (leader + len(trick)) & 3
+            plays.append(Play(seat, card, why))
+            hands, trick2, leader2, qi, won = self._after(hands, trick, leader, qi, card)
+            value -= won
+            if not trick2:
+                out.append((number, leader2, plays))
+                plays, number = [], number + 1
+            trick, leader = trick2, leader2
+        return out
+
+
+def _top(hand: int, suit: int) -> int:
+    return (hand & SUIT_MASKS[suit]).bit_length() - 1
+
+
+def _winning(trick, leader: int, trump: int) -> int:
+    """The seat whose card is winning an unfinished trick so far."""
+    led = trick[0] // 13
+    best_i, best = 0, -1
+    for i, c in enumerate(trick):
+        s = c // 13
+        v = 26 + c % 13 if s == trump else 13 + c % 13 if s == led else -1
+        if v > best:
+            best, best_i = v, i
+    return (leader + best_i) & 3
+
+
+def _ends(cards: list[int], others: int) -> list[int]:
+    """Of cards that double dummy rates equal, the lowest and the highest of each suit
+    (what keeps the search small: which middle card is kept seldom matters), the highest
+    left out when no card of ``others`` (the other hands and the trick) lies between."""
+    low: dict[int, int] = {}
+    high: dict[int, int] = {}
+    for c in cards:
+        s = c // 13
+        low[s] = min(low.get(s, c), c)
+        high[s] = max(high.get(s, c), c)
+    out = set(low.values())
+    for s, h in high.items():
+        if others & ((1 << h) - (1 << low[s])):
+            out.add(h)
+    return sorted(out)
+
+
+# --- the advice ----------------------------------------------------------------------------
+
+def advise(pos: Position, claimer: int, claimed: int, line: Sequence[str] | None = None,
+           *, solver: Callable = dd_scores, max_nodes: int = MAX_NODES) -> ClaimAdvice:
+    """Advice on a claim by ``claimer`` of ``claimed`` of the remaining tricks (the trick
+    in progress included), with the statement ``line`` (see the module's documentation)."""
+    if not 0 <= claimer <= 3:
+        raise BridgeError(f"unknown claimer {claimer!r}")
+    remaining = pos.remaining
+    if not 0 <= claimed <= remaining:
+        raise BridgeError(f"a claim of {claimed} tricks, but {remaining} remain")
+    items = parse_statement(line, pos, claimer)
+    search = _Search(pos, claimer, items, solver, max_nodes)
+    hands, trick = tuple(pos.hands), tuple(pos.trick)
+    if not trick and not any(hands):
+        raise BridgeError("no cards remain to be played")
+    low = search.exact(hands, trick, pos.leader, 0)
+    to_play = (pos.leader + len(trick)) & 3
+    scores = solver(hands, trick, pos.leader, pos.trump)
+    dd = max(scores.values())
+    if to_play & 1 != claimer & 1:
+        dd = remaining - dd
+    notes = []
+    laws = list(LAWS)
+    defenders = pos.hands[claimer ^ 1] | pos.hands[claimer ^ 3]
+    if pos.trump != NO_TRUMP and defenders & SUIT_MASKS[pos.trump]:
+        named = any(k == "suit" and x == pos.trump or k == "card" and x // 13 == pos.trump
+                    for k, x in items)
+        if not named:
+            n = (defenders & SUIT_MASKS[pos.trump]).bit_count()
+            notes.append(f"70C: the defenders hold {n} trump{'s' if n > 1 else ''} that the "
+                         "statement does not mention; the Director judges whether the claimer "
+                         "was at all likely to be unaware of it (70C2)")
+            laws.insert(1, "70C")
+    if low < dd:
+        notes.append(f"70D1: double-dummy play gives {dd} tricks, but a normal line consistent "
+                     f"with the statement gives only {low}")
+    return ClaimAdvice(claimer, claimed, remaining, None if line is None else tuple(line),
+                       low, dd, search.line(hands, trick, pos.leader, 0, pos.trick_number, low),
+                       notes, laws, search.nodes)
+
+
+def advise_table(table, *, solver: Callable = dd_scores) -> ClaimAdvice:
+    """Advice on the claim awaiting answers or disputed at a table (read through its
+    attributes ``claim``, ``events`` and the position)."""
+    c = table.claim
+    last = len(table.events) - 1
+    where = f"event {last}" if last >= 0 else "case"
+    if c is None:
+        raise BridgeError("the case does not end with a claim awaiting answers or disputed "
+                          "(Laws 68D, 70)", where)
+    if c["kind"] != "claim":
+        raise BridgeError("the case ends with a concession, not a claim (Law 71)", where)
+    try:
+        return advise(position_of(table), c["by"], c["claimer_tricks"], c.get("line"),
+                      solver=solver)
+    except BridgeError as e:
+        raise BridgeError(e.reason, f"event {c['event']}") from None
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def advice_lines(a: ClaimAdvice) -> list[str]:
+    """The advice as text for the Director."""
+    seat = SEAT_NAMES[a.claimer]
+    statement = "none" if not a.statement else " ".join(a.statement)
+    out = ["ADVICE to the Director (Law 70A: any doubtful point is resolved against the "
+           "claimer); the Director rules",
+           f"claim: {seat} ({a.side}) claims {a.claimed} of the {a.remaining} remaining tricks; "
+           f"statement: {statement}",
+           f"double-dummy best play: {_tricks(a.dd_tricks)} for {a.side}",
+           f"least favourable normal line: {_tricks(a.min_tricks)} for {a.side}"]
+    for number, winner, plays in a.tricks:
+        cards = ", ".join(f"{SEAT_NAMES[p.seat]} {card_name(p.card)}"
+                          + ("" if p.why == "double dummy" else f" ({p.why})") for p in plays)
+        out.append(f"  trick {number:2d}: {cards}  -> {SEAT_NAMES[winner]}")
+    verdict = ("claim upheld by this analysis" if a.upheld else
+               f"claim not upheld by this analysis: {_tricks(a.min_tricks)} to {a.side}, "
+               f"{a.remaining - a.min_tricks} to the defenders")
+    out.append(verdict)
+    out.extend(f"note: {n}" for n in a.notes)
+    out.append("laws: " + " ".join(a.laws))
+    return out
