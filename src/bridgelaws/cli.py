@@ -3,6 +3,7 @@
     bridgelaws case FILE|-          replay a ruling case (shared/CASES.md), print its state as JSON
     bridgelaws replay FILE...       replay every board of PBN or LIN files and check their results
     bridgelaws rule FILE [--lang L] explain the ruling on a case's last irregularity
+    bridgelaws claim FILE [--json]  advice on a disputed claim: the least favourable normal line (70)
     bridgelaws check FILE...        check PBN (2.1, strictly) or LIN files for errors
     bridgelaws deal --boards 1-36   deal a board set (Law 6, Law 2) into PBN
     bridgelaws analyse SET.pbn      double-dummy tables and par of every board
@@ -42,6 +43,18 @@ def _cmd_rule(args) -> int:
     from .formats.case import case_table, load_case
     table = case_table(load_case(args.file))
     sys.stdout.write("\n".join(explain(table, args.lang)) + "\n")
+    return 0
+
+
+def _cmd_claim(args) -> int:
+    from .formats.case import case_table, load_case
+    from .laws.claims import advice_lines, advise_table
+    advice = advise_table(case_table(load_case(args.file)))
+    if args.json:
+        json.dump(advice.to_json(), sys.stdout, indent=2 if args.pretty else None)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("\n".join(advice_lines(advice)) + "\n")
     return 0
 
 
@@ -324,6 +337,13 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("--lang", choices=["en", "he", "pl", "ru", "nb"], default="en",
                    help="language of the explanation (default en)")
     u.set_defaults(func=_cmd_rule)
+
+    m = sub.add_parser("claim", help="advice to the Director on a disputed claim (Law 70): "
+                                     "the fewest tricks over the normal lines of its statement")
+    m.add_argument("file", help="the case file (ending with the claim), or - for standard input")
+    m.add_argument("--json", action="store_true", help="print the advice as JSON")
+    m.add_argument("--pretty", action="store_true", help="indent the JSON")
+    m.set_defaults(func=_cmd_claim)
 
     k = sub.add_parser("check", help="check PBN or LIN files against their standard")
     k.add_argument("files", nargs="+", metavar="FILE")
