@@ -120,8 +120,13 @@ class Auction:
             return None
         return self._first_bidder[self.last_bid_by & 1][bid_strain(self.last_bid)]
 
-    def copy(self) -> "Auction":
-        a = Auction(self.dealer)
-        for seat, call in self.calls:
+    @classmethod
+    def from_calls(cls, dealer: int, calls) -> "Auction":
+        """An auction with ``calls`` (``(seat, call)`` pairs, lawful) put in force."""
+        a = cls(dealer)
+        for seat, call in calls:
             a.add(seat, call)
         return a
+
+    def copy(self) -> "Auction":
+        return Auction.from_calls(self.dealer, self.calls)

@@ -35,7 +35,9 @@ from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, car
                     cards_of, mask_of, parse_card, parse_seat)
 from .events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
                      PlayCard, Respond)
+from .laws.auction import rule_lead_restriction, suits_specified
 from .laws.edition import Edition, Laws2017
+from .laws.play import rule_designate, rule_penalty_card_lead
 from .laws.ruling import IRREGULARITY_KINDS, Irregularity, Ruling
 from .play import NO_TRUMP, trick_winner
 from .scoring.contract import Contract, score_ns
@@ -255,10 +257,7 @@ class Table:
             return
         must = self.legal_cards_mask() & self._major_penalty_mask(seat)
         if must.bit_count() >= 2:
-            from .laws.play import rule_designate
-            ruling = rule_designate(self, seat, must)
-            self.rulings.append(ruling)
-            self.pending = ruling
+            self._await(rule_designate(self, seat, must))
 
     def _play_unchecked(self, seat: int, card: int) -> None:
         """Play a card that declarer accepted in place of a penalty card (52B1a)."""
@@ -438,6 +437,11 @@ class Table:
 
     # --- irregularities -----------------------------------------------------------------
 
+    def _await(self, ruling: Ruling) -> None:
+        """Record ``ruling`` and wait for its choice (or the Director) before anything else."""
+        self.rulings.append(ruling)
+        self.pending = ruling
+
     def _irregular(self, kind: str, seat: int, index: int, **facts) -> Irregularity:
         irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
         if self.strict:
@@ -448,10 +452,11 @@ class Table:
         self.laws.extend(irr.laws)
         ruling = self.edition.rule(self, irr)
         if ruling is not None:
-            self.rulings.append(ruling)
             if ruling.director or ruling.decision is not None:
-                self.pending = ruling
-            elif "now" in ruling.consequences:
+                self._await(ruling)
+                return irr
+            self.rulings.append(ruling)
+            if "now" in ruling.consequences:
                 self._apply_consequences(ruling.consequences["now"])
         return irr
 
@@ -624,7 +629,6 @@ class Table:
             if not auction.is_legal(seat, call):
                 return False
             self._put(seat, call)
-            self._after_call(seat, call)
             return True
         kind = duty["kind"]
         if kind == "repeat":
@@ -652,7 +656,6 @@ class Table:
             else:
                 self.duties[o] = {"kind": "comparable", "law": fam + "2",
                                   "withdrawn": duty["withdrawn"]}
-        self._after_call(seat, call)
         return True
 
     def _put(self, seat: int, call: int) -> None:
@@ -675,12 +678,7 @@ class Table:
         self._end_auction()
 
     def _rebuild_auction(self, calls) -> None:
-        self.auction = Auction(self.board.dealer)
-        for seat, call in calls:
-            self.auction.add(seat, call)
-
-    def _after_call(self, seat: int, call: int) -> None:
-        """Duties that wait on another seat's call are unchanged; nothing else to do."""
+        self.auction = Auction.from_calls(self.board.dealer, calls)
 
     def _compare(self, seat: int, event: MakeCall, law: str) -> None:
         """Law 23A: the Director has judged (``comparable`` on the event) whether the
@@ -867,20 +865,14 @@ class Table:
         if (holder ^ self.declarer) & 1 == 1 and any(
                 p["major"] for p in self.penalty_cards.get(holder, ())):
             # Law 50D2: the partner of a defender with a major penalty card has the lead
-            from .laws.play import rule_penalty_card_lead
-            ruling = rule_penalty_card_lead(self, holder)
-            self.rulings.append(ruling)
-            self.pending = ruling
+            self._await(rule_penalty_card_lead(self, holder))
             return
         offenders = {o for o, _law in self.lead_penalties if (o + 2) & 3 == leader}
         if offenders:
-            from .laws.auction import rule_lead_restriction
             o = min(offenders)
             self.lead_penalties = [(x, law) for x, law in self.lead_penalties
                                    if (x + 2) & 3 != leader]
-            ruling = rule_lead_restriction(self, o)
-            self.rulings.append(ruling)
-            self.pending = ruling
+            self._await(rule_lead_restriction(self, o))
 
     # --- the play --------------------------------------------------------------------------
 
@@ -1235,7 +1227,6 @@ class Table:
 
     def _choose_lead_restriction(self, p: Ruling, event: Choose, index: int) -> None:
         """Law 26B: declarer forbids one suit the offender did not specify, or nothing."""
-        from .laws.auction import suits_specified
         offender = p.irregularity.by
         leader = (offender + 2) & 3
         if event.option == "forbid_suit":
