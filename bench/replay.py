@@ -299,8 +299,10 @@ class Unlawful(Exception):
     pass
 
 
-def replay_endplay(b: Prepared) -> int:
-    # the auction: endplay has no auction object, so a short loop gives the contract
+def endplay_contract(b: Prepared):
+    """The contract as the endplay contenders find it: endplay has no auction object, so
+    a short loop over the calls gives ``(level, strain, doubled, declarer)``, or
+    ``None`` when the board was passed out."""
     last = None
     last_by = doubled = 0
     first = [[None] * 5, [None] * 5]
@@ -313,9 +315,17 @@ def replay_endplay(b: Prepared) -> int:
         elif call:
             doubled = call
     if last is None:
-        return 0
+        return None
     level, strain = (last - 3) // 5 + 1, (last - 3) % 5
     declarer = first[last_by & 1][strain]
+    return level, strain, doubled, declarer
+
+
+def replay_endplay(b: Prepared) -> int:
+    contract = endplay_contract(b)
+    if contract is None:
+        return 0
+    level, strain, doubled, declarer = contract
     deal = EPDeal(b.pbn, first=EP_PLAYER[(declarer + 1) & 3], trump=EP_DENOM[strain])
     won = [0, 0]
     for _seat, c in b.plays:
@@ -340,21 +350,10 @@ def replay_endplay(b: Prepared) -> int:
 
 def replay_endplay_lean(b: Prepared) -> int:
     """endplay with the trick's position and led suit kept by the loop (the baseline)."""
-    last = None
-    last_by = doubled = 0
-    first = [[None] * 5, [None] * 5]
-    for seat, call in b.calls:
-        if call >= 3:
-            last, last_by, doubled = call, seat, 0
-            f = first[seat & 1]
-            if f[(call - 3) % 5] is None:
-                f[(call - 3) % 5] = seat
-        elif call:
-            doubled = call
-    if last is None:
+    contract = endplay_contract(b)
+    if contract is None:
         return 0
-    level, strain = (last - 3) // 5 + 1, (last - 3) % 5
-    declarer = first[last_by & 1][strain]
+    level, strain, doubled, declarer = contract
     deal = EPDeal(b.pbn, first=EP_PLAYER[(declarer + 1) & 3], trump=EP_DENOM[strain])
     won = [0, 0]
     n = 0
