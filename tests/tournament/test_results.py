@@ -91,6 +91,61 @@ def test_ranks_with_ties_and_by_direction():
     assert "Board 1" in page and "class='bar'" in page
 
 
+def test_rank_places_and_tie_rules():
+    scores = {"7": 1.0625, "2": 1.0568, "13": 683.0, "8": 683.0, "1": 0.5}
+    shared = rank(scores)
+    assert shared["13"] == shared["8"] == ("1=", 1)
+    assert shared["7"] == shared["2"] == ("3=", 3)          # equal to hundredths
+    exact = rank(scores, places=None)
+    assert exact["7"] == ("3", 3) and exact["2"] == ("4", 4)
+    consecutive = rank(scores, places=None, ties="consecutive")
+    assert consecutive["8"] == ("1", 1) and consecutive["13"] == ("2", 2)   # by number
+    # float noise is no tie-break when comparing exact scores
+    assert rank({"a": 0.1 + 0.2, "b": 0.3}, places=None)["a"] == ("1=", 1)
+    with pytest.raises(BridgeError, match="ties must be"):
+        rank(scores, ties="random")
+
+
+def test_standing_place_to_spans_a_tie():
+    ev = field(6)
+    ev.results += [Result(1, "1", "2", "4H", "N", 10), Result(1, "3", "4", "4H", "N", 10),
+                   Result(1, "5", "6", "4H", "N", 11)]
+    res = score_event(ev, rank_by_direction=False)
+    by = {s.entry: s for s in res.standings}
+    # 5: 4 matchpoints; 2 and 4: 3; 1 and 3: 1; 6: 0
+    assert (by["5"].place, by["5"].place_to) == (1, 1)
+    assert (by["2"].place, by["2"].place_to) == (by["4"].place, by["4"].place_to) == (2, 3)
+    assert (by["1"].place, by["1"].place_to) == (4, 5) and by["1"].rank == "4="
+    cons = {s.entry: s for s in score_event(ev, rank_by_direction=False,
+                                            rank_ties="consecutive").standings}
+    assert [cons[p].place for p in ("5", "2", "4", "1", "3", "6")] == [1, 2, 3, 4, 5, 6]
+    assert all(s.place_to == s.place for s in cons.values())
+
+
+def test_field_factored_board_rounded_through_its_percentage():
+    # board 1 is played four times, board 2 three times: factored to four by
+    # Neuberg, its results are worth 1/3, 3 and 17/3 of a top of 6
+    ev = field(8)
+    for b, n in ((1, 4), (2, 3)):
+        for i in range(n):
+            ev.results.append(Result(b, str(2 * i + 1), str(2 * i + 2), "4H", "N", 8 + i))
+    pts = {}
+    for opt in (None, 0):
+        res = score_event(ev, neuberg="field", board_decimals=1, field_percent_decimals=opt)
+        pts[opt] = sorted(r.ns_points for r in res.boards[2])
+        assert all(r.factored_to_field for r in res.boards[2])
+        assert not any(r.factored_to_field for r in res.boards[1])
+    assert pts[None] == [0.3, 3.0, 5.7]             # the points to one decimal
+    # through whole percentages: 5.56% -> 6% -> 0.36 -> 0.4; 94.44% -> 94% -> 5.64 -> 5.6
+    assert pts[0] == [0.4, 3.0, 5.6]
+    # the option needs board_decimals, and leaves boards with every result alone
+    res = score_event(ev, neuberg="field", field_percent_decimals=0)
+    assert sorted(r.ns_points for r in res.boards[2]) == pytest.approx([1 / 3, 3, 17 / 3])
+    assert sorted(r.ns_points for r in score_event(ev, neuberg="field", board_decimals=1,
+                                                  field_percent_decimals=0).boards[1]) \
+        == [0, 2, 4, 6]
+
+
 @pytest.mark.parametrize("result,message", [
     (Result(1, "1", "9", "4H", "N", 10), "unknown pair '9'"),
     (Result(1, "1", "2", "4H", "N", 14), "impossible number of tricks"),

@@ -43,6 +43,8 @@ class ScoredResult:
     top: float | None = None
     datum: float | None = None
     laws: list[str] = field(default_factory=list)
+    #: the board was played fewer times than the most-played board and factored to the field
+    factored_to_field: bool = False
 
     @property
     def ns_percent(self) -> float | None:
@@ -59,7 +61,12 @@ class ScoredResult:
 
 @dataclass
 class Standing:
-    """A contestant's place: rank (``"3="`` when tied), score, percentage, boards played."""
+    """A contestant's place: rank (``"3="`` when tied), score, percentage, boards played.
+
+    ``place`` is the first place of the contestant's tie group and ``place_to`` its
+    last (equal to ``place`` when untied): pairs tied for 25th and 26th have
+    ``place == 25`` and ``place_to == 26``.
+    """
     rank: str
     place: int
     entry: str
@@ -68,6 +75,11 @@ class Standing:
     percent: float | None
     boards: int
     direction: str | None = None
+    place_to: int | None = None
+
+    def __post_init__(self):
+        if self.place_to is None:
+            self.place_to = self.place
 
     def as_dict(self) -> dict:
         d = {"rank": self.rank, "place": self.place, "pair": self.entry, "names": self.names,
@@ -112,23 +124,43 @@ class EventResult:
         return rows
 
 
-def rank(scores: dict[str, float], *, places: int = 2) -> dict[str, tuple[str, int]]:
-    """Ranks with ties (equal scores to ``places`` decimals share a place: ``"2="``).
+def rank(scores: dict[str, float], *, places: int | None = 2,
+         ties: str = "shared") -> dict[str, tuple[str, int]]:
+    """Ranks with ties: ``{id: (label, place)}``.
+
+    Scores equal when rounded to ``places`` decimals are tied (``places=None``
+    compares the exact scores, to 9 decimals so that float noise is no tie-break).
+    ``ties="shared"`` gives the tied contestants the same place, labelled
+    ``"2="``; ``ties="consecutive"`` numbers them one after the other, in the
+    natural order of their ids (Ruter's individual events).
 
     >>> rank({"a": 10, "b": 12, "c": 10, "d": 3})
     {'b': ('1', 1), 'a': ('2=', 2), 'c': ('2=', 2), 'd': ('4', 4)}
+    >>> rank({"a": 10, "b": 12, "c": 10, "d": 3}, ties="consecutive")
+    {'b': ('1', 1), 'a': ('2', 2), 'c': ('3', 3), 'd': ('4', 4)}
+    >>> rank({"x": 1.0625, "y": 1.0568}), rank({"x": 1.0625, "y": 1.0568}, places=None)
+    ({'x': ('1=', 1), 'y': ('1=', 1)}, {'x': ('1', 1), 'y': ('2', 2)})
     """
-    order = sorted(scores, key=lambda k: (-round(scores[k], places), _natural(k)))
+    if ties not in ("shared", "consecutive"):
+        raise BridgeError(f"ties must be 'shared' or 'consecutive', not {ties!r}")
+    digits = 9 if places is None else places
+
+    def key(k):
+        return round(scores[k], digits)
+
+    order = sorted(scores, key=lambda k: (-key(k), _natural(k)))
     out = {}
     i = 0
     while i < len(order):
         j = i
-        v = round(scores[order[i]], places)
-        while j + 1 < len(order) and round(scores[order[j + 1]], places) == v:
+        v = key(order[i])
+        while j + 1 < len(order) and key(order[j + 1]) == v:
             j += 1
-        label = f"{i + 1}=" if j > i else str(i + 1)
-        for k in order[i:j + 1]:
-            out[k] = (label, i + 1)
+        for n, k in enumerate(order[i:j + 1]):
+            if ties == "consecutive":
+                out[k] = (str(i + n + 1), i + n + 1)
+            else:
+                out[k] = (f"{i + 1}=" if j > i else str(i + 1), i + 1)
         i = j + 1
     return out
 
@@ -149,7 +181,8 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
                 xi_average: bool = True, butler_drop: int | float = 1, butler_round: int = 10,
                 butler_half: str = "away", imp_plus: float = 3.0, session_rule: bool = True,
                 factor_totals: bool = False, per_board_average: bool = False,
-                board_decimals: int | None = None,
+                board_decimals: int | None = None, field_percent_decimals: int | None = None,
+                rank_places: int | None = 2, rank_ties: str = "shared",
                 rank_by_direction: bool | None = None) -> EventResult:
     """Score ``event`` by ``method`` (``mp``, ``xi``/``imp`` for cross-IMPs, ``butler``).
 
@@ -165,9 +198,15 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
     per comparison (Ruter's ``Cross2``).
     ``imp_plus`` is the IMP value of average plus (86B: 3); with cross-IMP sums
     (``xi_average=False``) it counts once per comparison.  ``board_decimals`` rounds each board's points (half up) before they are
-    totalled (Compscore: 2).  ``rank_by_direction`` ranks North-South and
-    East-West separately (a Mitchell); by default when every entry has a
-    direction.
+    totalled (Compscore: 2).  ``field_percent_decimals`` rounds the points of a
+    board factored to the field (``neuberg="field"``, a board played fewer times
+    than the most-played one) through its percentage of the top: the percentage
+    to that many decimals, then the points to ``board_decimals`` (Compscore: 2;
+    a board factored for artificial scores is rounded directly).
+    ``rank_places`` and ``rank_ties`` are passed to :func:`rank` (Ruter ranks on
+    the exact scores, ``rank_places=None``).  ``rank_by_direction`` ranks
+    North-South and East-West separately (a Mitchell); by default when every
+    entry has a direction.
     """
     if method not in METHODS:
         raise BridgeError(f"unknown scoring method {method!r} (expected one of {', '.join(METHODS)})")
@@ -196,6 +235,9 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
         else:
             expected = n_board
         fouled = version is not None and len(rows) < n_board
+        short = neuberg == "field" and n_board < field_size
+        for sr in srs:
+            sr.factored_to_field = short
         values = []
         for sr in srs:
             r = sr.result
@@ -267,11 +309,17 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
             sr.laws.append("12")
             laws_used.add("12")
     if board_decimals is not None:
-        q = 10 ** board_decimals
         for sr in scored:
-            if sr.ns_points is not None:
-                sr.ns_points = math.floor(sr.ns_points * q + 0.5 + 1e-9) / q
-                sr.ew_points = math.floor(sr.ew_points * q + 0.5 + 1e-9) / q
+            if sr.ns_points is None:
+                continue
+            if field_percent_decimals is not None and sr.factored_to_field and sr.top:
+                # Compscore: a board factored to the field is kept as a percentage
+                sr.ns_points = _half_up(sr.ns_points * 100 / sr.top,
+                                        field_percent_decimals) * sr.top / 100
+                sr.ew_points = _half_up(sr.ew_points * 100 / sr.top,
+                                        field_percent_decimals) * sr.top / 100
+            sr.ns_points = _half_up(sr.ns_points, board_decimals)
+            sr.ew_points = _half_up(sr.ew_points, board_decimals)
     final: dict[str, float] = defaultdict(float)
     final_tops: dict[str, float] = defaultdict(float)
     final_played: dict[str, int] = defaultdict(int)
@@ -320,15 +368,26 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
             for pid in members:
                 final[pid] /= comparisons[pid] if method in ("xi", "imp") and not xi_average \
                     else final_played[pid]
-        ranks = rank({pid: final[pid] for pid in members})
+        ranks = rank({pid: final[pid] for pid in members}, places=rank_places, ties=rank_ties)
+        group_size = defaultdict(int)
+        for label, place in ranks.values():
+            group_size[place] += 1
         for pid in sorted(members, key=lambda p: (ranks[p][1], _natural(p))):
             t = (full if factor_totals else final_tops[pid]) if use_mp else 0
             pct = 100 * final[pid] / t if t else None
-            standings.append(Standing(ranks[pid][0], ranks[pid][1], pid, event.entries[pid].name,
+            place = ranks[pid][1]
+            standings.append(Standing(ranks[pid][0], place, pid, event.entries[pid].name,
                                       final[pid], pct, final_played[pid],
-                                      event.entries[pid].direction if by_dir else None))
+                                      event.entries[pid].direction if by_dir else None,
+                                      place_to=place + group_size[place] - 1))
     return EventResult(event, method, dict(boards), dict(final), dict(final_tops),
                        dict(final_played), standings, sorted(laws_used))
+
+
+def _half_up(x: float, decimals: int) -> float:
+    """``x`` rounded to ``decimals`` places, halves up (a hair of float noise ignored)."""
+    q = 10 ** decimals
+    return math.floor(x * q + 0.5 + 1e-9) / q
 
 
 def _row_score(r: Result, vul: str) -> int | None:
