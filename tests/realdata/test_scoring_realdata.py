@@ -23,7 +23,7 @@ from bridgelaws.formats.score_tables import event_from_pbn, event_from_records
 from bridgelaws.formats.usebio import read_usebio
 from bridgelaws.scoring.adjusted import ArtificialScore
 from bridgelaws.scoring.imps import imps
-from bridgelaws.scoring.vp import wbf_vp
+from bridgelaws.scoring.vp import victory_points, wbf_vp
 from bridgelaws.tournament.results import rank, score_event
 
 FINLAND = "pbn/finland_ruter_magiccontest"
@@ -61,6 +61,7 @@ COMPSCORE_TOTALS = dict(neuberg="field", factor_totals=True, board_decimals=2,
                         field_percent_decimals=2)
 # Conditions of contest of the two team events (research notes, SOURCES.md)
 TEAM_BOARDS = {"team.pbn": 8, "div2.pbn": 32}
+TEAM_VP_SCALE = "wbf_2013"          # the named scale (bridgelaws.scoring.vp.VP_SCALES)
 
 # (file, where, what) -> the reason the published number differs, and what the test does
 _HAND = ("matchpoints entered by hand in Compscore (the published pair totals include "
@@ -236,7 +237,7 @@ def test_ruter_team_matches_imps_and_victory_points(realdata):
                     assert home == sum(int(s.split(",")[1]) for s in segs[:-1])
                     assert away == sum(int(s.split(",")[2]) for s in segs[:-1])
                     COUNTS["Ruter team IMPs"] += 2
-                vh, va = wbf_vp(home - away, boards)
+                vh, va = victory_points(home - away, boards, TEAM_VP_SCALE)
                 assert (vh, va) == (float(row["VP_Home"]), float(row["VP_Away"])), (name, row)
                 COUNTS["Ruter team VPs"] += 2
                 vp_total[row["TeamId_Home"]] += vh

@@ -15,8 +15,23 @@ no such place is left).  The loser gets ``20 - winner``.
 >>> wbf_vp(100, 16)
 (20.0, 0.0)
 
-Discrete (whole-number) scales, 0-20 or 0-25, are an option:
-:func:`discrete_vp` and :class:`BandScale` for a published table of bands.
+Discrete (whole-number) scales are an option: :class:`BandScale` holds a
+published table of bands, and :data:`VP_SCALES` names the scales that can be
+chosen wherever a VP scale is asked for (:func:`victory_points`):
+
+``wbf_2013``
+    the WBF 2013 continuous scale above, for any number of boards;
+``acbl_20``, ``acbl_30``
+    the ACBL's discrete 20- and 30-VP Swiss-teams scales for matches of 6-8 and
+    of 9-11 boards, as published on bridgehands.com ("Victory Points",
+    https://server.bridgehands.com/V/Victory_Points.htm).
+
+>>> victory_points(3, 8, "acbl_20"), victory_points(-3, 10, "acbl_30")
+((12, 8), (10, 20))
+
+The older WBF discrete 25-0 and 20-0 tables (by number of boards) are not
+built in: no published copy of them was at hand to transcribe; give one as a
+:class:`BandScale` per number of boards.
 """
 
 from __future__ import annotations
@@ -25,11 +40,12 @@ import math
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..cards import BridgeError
 
-__all__ = ["LAW", "blitz", "wbf_scale", "wbf_vp", "discrete_vp", "BandScale"]
+__all__ = ["LAW", "blitz", "wbf_scale", "wbf_vp", "discrete_vp", "BandScale", "BoardsScale",
+           "VP_SCALES", "victory_points"]
 
 LAW = "78D"
 _TAU = (math.sqrt(5) - 1) / 2
@@ -124,3 +140,66 @@ class BandScale:
         i = bisect_right([s[0] for s in self.steps], abs(margin))
         w, lo = (self.draw if i == 0 else self.steps[i - 1][1:])
         return (w, lo) if margin >= 0 else (lo, w)
+
+
+@dataclass(frozen=True)
+class BoardsScale:
+    """A discrete VP scale published as one :class:`BandScale` per range of match lengths.
+
+    ``tables`` maps ``(fewest boards, most boards)`` to the band table for matches
+    of that length; a match of another length has no scale here.
+    """
+    name: str
+    tables: tuple[tuple[tuple[int, int], BandScale], ...]
+
+    def vp(self, margin: float, boards: int) -> tuple[float, float]:
+        """(VPs of the side with ``margin``, VPs of its opponents) for a match of ``boards``."""
+        for (lo, hi), band in self.tables:
+            if lo <= boards <= hi:
+                return band.vp(margin)
+        spans = ", ".join(f"{lo}-{hi}" for (lo, hi), _ in self.tables)
+        raise BridgeError(f"the {self.name} VP scale is published for matches of {spans} "
+                          f"boards, not {boards!r}")
+
+
+def _bands(top: int, draw: int, lows: Sequence[int]) -> BandScale:
+    """A band table whose winner gains one VP at each of ``lows`` (the loser loses one)."""
+    return BandScale(top, (draw, top - draw),
+                     tuple((low, draw + i + 1, top - draw - i - 1) for i, low in enumerate(lows)))
+
+
+# The ACBL Swiss-teams scales as published on bridgehands.com ("Victory Points",
+# https://server.bridgehands.com/V/Victory_Points.htm): the lowest IMP margin of
+# each VP step, for matches of 6-8 and of 9-11 boards.  On the 30-VP scale a
+# win by a single IMP is worth 18-12.
+_ACBL_20 = BoardsScale("acbl_20", (
+    ((6, 8), _bands(20, 10, (1, 3, 5, 8, 11, 14, 17, 20, 24, 28))),
+    ((9, 11), _bands(20, 10, (1, 3, 6, 10, 14, 18, 22, 26, 31, 36))),
+))
+_ACBL_30 = BoardsScale("acbl_30", (
+    ((6, 8), BandScale(30, (15, 15), ((1, 18, 12),) + tuple(
+        (low, 19 + i, 11 - i) for i, low in enumerate((2, 3, 4, 5, 7, 9, 11, 14, 17, 20, 24, 28))))),
+    ((9, 11), BandScale(30, (15, 15), ((1, 18, 12),) + tuple(
+        (low, 19 + i, 11 - i) for i, low in enumerate((2, 3, 5, 7, 9, 12, 15, 18, 22, 26, 31, 36))))),
+))
+
+#: The VP scales that can be chosen by name: ``scale(margin, boards) -> (VPs, opponents' VPs)``
+VP_SCALES: dict[str, Callable[[float, int], tuple[float, float]]] = {
+    "wbf_2013": wbf_vp,
+    "acbl_20": _ACBL_20.vp,
+    "acbl_30": _ACBL_30.vp,
+}
+
+
+def victory_points(margin: float, boards: int, scale: str = "wbf_2013") -> tuple[float, float]:
+    """(VPs of the side with ``margin`` IMPs, VPs of its opponents) on the named scale.
+
+    ``scale`` is one of :data:`VP_SCALES`; an unknown name, or a match length the
+    scale was not published for, is refused with the reason.
+    """
+    try:
+        fn = VP_SCALES[scale]
+    except KeyError:
+        raise BridgeError(f"unknown VP scale {scale!r} (expected one of "
+                          f"{', '.join(sorted(VP_SCALES))})") from None
+    return fn(margin, boards)
