@@ -53,7 +53,7 @@ def test_law54D_refused_major_penalty_card_and_50D2_options():
     # E, the correct leader, is the partner of the penalty card's holder: 50D2
     assert s["decision"] == {"by": "N", "options": ["require_suit", "forbid_suit", "no_restriction"],
                              "laws": ["50D2a", "50D2a", "50D2b"]}
-    with pytest.raises(TableError, match="suit of a major penalty card"):
+    with pytest.raises(TableError, match="suits of the major penalty cards"):
         t.apply(Choose(0, "forbid_suit", suit=2))
     t.apply(Choose(0, "forbid_suit", suit=0))            # no clubs while E keeps the lead
     s = t.state()
@@ -196,16 +196,16 @@ def test_law52B1a_declarer_accepts_the_card_played():
     assert t.decision.options == ("accept", "reject") and t.decision.by == 0
     t.apply(Choose(0, "accept"))
     s = t.state()
-    assert s["trick"] == ["CQ", "C4", "C7"] and s["laws"][-1] == "52B1a"
+    assert s["trick"] == ["CQ", "C4", "C7"] and s["laws"][-2:] == ["52B1a", "52B1c"]
     assert s["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}
 
 
-def test_law52B1b_penalty_card_played_and_the_other_becomes_one():
+def test_law52B2_penalty_card_played_and_the_other_becomes_one():
     t = _penalty_club_for_w()
     t.apply(PlayCard(3, parse_card("C7")))
     t.apply(Choose(0, "reject"))
     s = t.state()
-    assert s["trick"] == ["CQ", "C4", "C8"] and s["laws"][-1] == "52B1b"
+    assert s["trick"] == ["CQ", "C4", "C8"] and s["laws"][-1] == "52B2"
     assert s["penalty_cards"] == {"W": [{"card": "C7", "major": True}]}
 
 

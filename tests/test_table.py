@@ -225,8 +225,20 @@ def test_irregularities_of_the_play_are_recognised():
                 assert t.decision is not None and t.decision.options == ("accept", "reject")
             elif kind == "premature_play_by_defender":
                 assert t.laws[-1] == "57D"           # W played at dummy's turn (E had led)
+            elif kind == "card_exposed_by_defender":
+                # Laws 49, 50B: a single small card dropped is a minor penalty card
+                assert t.laws[-2:] == ["49", "50B"] and not t.director_required
+                assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": False}]}
+            elif kind == "premature_play_by_declarer":
+                # Law 57C2: N's legal C2 is played at his turn, after dummy's card
+                assert t.laws[-1] == "57C2" and t.to_act == 2 and not t.director_required
+                t.play("C4")
+                t.play("C5")
+                assert t.to_act == 0 and t.legal_card_names() == ["C2"]
             else:
-                assert t.director_required
+                # Law 48A: declarer's exposed card is no penalty card; play goes on
+                assert t.laws[-1] == "48A" and not t.director_required
+                assert t.state()["penalty_cards"] == {} and t.to_act == 2
 
 
 def test_dummy_showing_a_card_changes_nothing():

@@ -53,8 +53,13 @@ class PlayCard(Event):
 
 @dataclass(slots=True)
 class ExposeCard(Event):
-    """A card exposed other than by playing it: dropped, shown or named."""
+    """A card exposed other than by playing it: dropped, shown or named.
+
+    ``deliberate`` marks a card exposed by a deliberate act rather than by accident
+    (a defender's card so exposed is a major penalty card, Law 50B).
+    """
     card: int
+    deliberate: bool = False
 
 
 @dataclass(slots=True)

@@ -139,6 +139,7 @@ class Table:
         self.lho_may_change: int | None = None   # Laws 25A, 21B2
         self.play_duties: dict[int, dict] = {}   # Law 57: how a seat plays to this trick
         self._accepting = False                  # Law 52B1a: a card accepted in place
+        self._lead_withdrawn: int | None = None  # Law 60B: declarer must lead from this hand
 
     # --- construction -----------------------------------------------------------
 
@@ -231,6 +232,8 @@ class Table:
         player unable to comply plays any legal card); 57D: the card that must be played."""
         duty = self.play_duties[seat]
         option = duty["option"]
+        if option == "any":
+            return base                       # Law 51B: any legal card to this trick
         if option == "card":
             return base & (1 << duty["card"]) or base
         led = self.trick[0] // 13 if self.trick else None
@@ -266,6 +269,16 @@ class Table:
             self._play(PlayCard(seat, card))
         finally:
             self._accepting = False
+
+    def _add_penalty_card(self, seat: int, card: int, major: bool) -> None:
+        """Law 50: ``card`` becomes a penalty card of ``seat``; a defender with two or
+        more penalty cards has only major ones (50B)."""
+        cards = self.penalty_cards.setdefault(seat, [])
+        cards.append({"card": card_name(card), "major": major})
+        if len(cards) > 1 and not all(c["major"] for c in cards):
+            for c in cards:
+                c["major"] = True
+            self.laws.append("50B")
 
     def _major_penalty_mask(self, seat: int) -> int:
         return mask_of(parse_card(c["card"]) for c in self.penalty_cards.get(seat, ())
@@ -394,16 +407,11 @@ class Table:
             self._call_during_decision(event, index)
             self.events.append(event)
             return
-        if (p is not None and p.decision is not None and t is PlayCard
-                and p.irregularity.kind in _LEAD_OUT_OF_TURN
-                and event.by == (p.irregularity.by + 1) & 3 and "accept" in p.decision.options):
-            # Laws 53A, 60A: the next hand in rotation plays to the lead out of turn: it
-            # is accepted, and treated as in turn
-            self.pending = None
-            self._apply_consequences(p.consequences["accept"])
-            self.laws.append("60A")
-            self._play(event)
+        if p is not None and p.decision is not None and t is PlayCard \
+                and self._play_during_decision(event, index):
             self.events.append(event)
+            if self.penalty_cards:
+                self._designation_due()
             return
         if p is not None and p.decision is not None and t is not Choose:
             d = p.decision
@@ -760,6 +768,71 @@ class Table:
         raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
                          f"(Law {', '.join(d.laws)})", f"event {index}")
 
+    def _play_during_decision(self, event: PlayCard, index: int) -> bool:
+        """A card played while a choice is pending.  Returns False when the Laws give it
+        no meaning here (the table then asks for the choice first)."""
+        p = self.pending
+        irr, d = p.irregularity, p.decision
+        kind, o, seat = irr.kind, irr.by, event.by
+        if not (isinstance(seat, int) and 0 <= seat <= 3):
+            return False
+        self._check_holds(seat, event.card, index)
+        if kind in _LEAD_OUT_OF_TURN:
+            turn = irr.facts["_turn"]
+            if seat == (o + 1) & 3 and "accept" in d.options:
+                # Laws 53A, 60A: the next hand in rotation plays to the lead out of turn:
+                # it is accepted, and treated as in turn
+                self.pending = None
+                self._apply_consequences(p.consequences["accept"])
+                self.laws.append("60A")
+                self._play(event)
+                return True
+            if kind != "opening_lead_out_of_turn" and seat == turn and (seat ^ o) & 1:
+                # Law 53B: the player whose turn it was, an opponent of the irregular
+                # leader, makes his proper lead: it stands, and the card led out of turn
+                # goes back (16C: information from it is unauthorised to the offenders)
+                self.pending = None
+                self.laws.append("53B")
+                self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[o]})
+                self._play(event)
+                return True
+            if kind == "lead_out_of_turn_by_declarer" and seat == (o + 3) & 3 \
+                    and (seat ^ o) & 1:
+                # Law 53C: the defender on the right of the hand that led plays to it:
+                # the lead stands, and Law 57 applies to that defender's card
+                self.pending = None
+                self._apply_consequences(p.consequences["accept"])
+                self.laws.append("53C")
+                self._play(event)
+                return True
+            if kind == "opening_lead_out_of_turn" and seat == turn:
+                # Law 54: the offender's partner has led face down as well: his card
+                # goes back to his hand, and declarer's choice is still to make
+                self.laws.append("54")
+                return True
+        if kind == "penalty_card_lead" and seat == irr.facts["_leader"]:
+            # Law 50D2: a lead before declarer has chosen is rectified under Law 49
+            self._irregular("lead_before_declarer_chose", seat, index,
+                            card=card_name(event.card), _card=event.card)
+            return True
+        if kind == "penalty_card_not_played" and seat == (o + 1) & 3 \
+                and seat in (self.declarer, self.dummy):
+            # Law 52B1b: declarer has played after the card from his hand or dummy: he
+            # must accept it
+            self.pending = None
+            self._apply_consequences(p.consequences["accept"])
+            self.laws.append("52B1b")
+            self._play(event)
+            return True
+        if kind in ("lead_out_of_turn_by_defender", "premature_play_by_defender",
+                    "penalty_card_not_played") and seat == (o + 2) & 3:
+            # Law 60C: the offender's partner plays before the rectification: the
+            # opponents' rights stand, and his own card is rectified (a penalty card)
+            self._irregular("play_before_rectification", seat, index,
+                            card=card_name(event.card), _card=event.card)
+            return True
+        return False
+
     def _apply_consequences(self, ops) -> None:
         for op in ops:
             what = op[0]
@@ -784,9 +857,8 @@ class Table:
                     self.dummy_faced = True
                 self._play(PlayCard(op[1], op[2]))
             elif what == "penalty_card":
-                self.penalty_cards.setdefault(op[1], []).append(
-                    {"card": card_name(op[2]), "major": op[3]})
-                if not self.trick:
+                self._add_penalty_card(op[1], op[2], op[3])
+                if not self.trick and self.pending is None:
                     self._next_leader()
             elif what == "declarer_spreads":
                 # Law 54A: declarer spreads his hand and becomes dummy
@@ -796,8 +868,7 @@ class Table:
                 seat, other = op[1], op[2]
                 must = list(cards_of(op[3]))
                 self._play(PlayCard(seat, must[-1] if len(must) == 1 else must[0]))
-                self.penalty_cards.setdefault(seat, []).append(
-                    {"card": card_name(other), "major": True})
+                self._add_penalty_card(seat, other, True)
             elif what == "play_card":
                 self._play_unchecked(op[1], op[2])
             elif what == "play_duty":
@@ -806,6 +877,7 @@ class Table:
                 self.play_duties[op[1]] = {"option": "card", "card": op[2]}
             elif what == "must_lead_from":
                 self.trick_leader = op[1]
+                self._lead_withdrawn = op[1]
             elif what == "expose":
                 self.exposed.setdefault(op[1], []).append((op[2], op[3]))
             elif what == "clear_duty":
@@ -913,7 +985,8 @@ class Table:
         if seat != turn:
             self._out_of_turn(seat, card, turn, len(self.events))
             return
-        if self.penalty_cards and seat in self.penalty_cards and not self._accepting:
+        if (self.penalty_cards and seat in self.penalty_cards and not self._accepting
+                and self.play_duties.get(seat, {}).get("option") != "any"):
             must = self._penalty_card_duty(seat, self.legal_cards_mask())
             if must & self._major_penalty_mask(seat) and not must >> card & 1:
                 # Law 52: a major penalty card not played when it had to be
@@ -927,8 +1000,10 @@ class Table:
                 self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led))
                 self._irregular("revoke", seat, len(self.events), card=card_name(card),
                                 trick=len(self.tricks) + 1)
-        elif not self.tricks:
-            self.dummy_faced = True                                # Law 41C: dummy spreads
+        else:
+            self._lead_withdrawn = None
+            if not self.tricks:
+                self.dummy_faced = True                            # Law 41C: dummy spreads
         if self.revokes or self.penalty_cards or self.play_duties or self.lead_restrictions:
             self._after_card(seat, card, not trick)
         self.hands[seat] = hand & ~(1 << card)
@@ -1039,6 +1114,10 @@ class Table:
     def _out_of_turn(self, seat: int, card: int, turn: int, index: int) -> None:
         declaring = (seat ^ self.declarer) & 1 == 0
         facts = {"card": card_name(card), "turn": SEAT_NAMES[turn], "_card": card, "_turn": turn}
+        if self._lead_withdrawn is not None and not declaring and not self.trick:
+            # Law 60B: declarer must lead from the other hand (55B2) and has not yet
+            self._irregular("play_before_correct_lead", seat, index, **facts)
+            return
         if not self.tricks and not self.trick:
             if declaring:
                 # Law 54E: an "opening lead" by the declaring side falls under Law 24
@@ -1050,8 +1129,6 @@ class Table:
         elif not self.trick:
             self._irregular("lead_out_of_turn_by_declarer" if declaring          # Law 55
                             else "lead_out_of_turn_by_defender", seat, index, **facts)  # 56
-        elif declaring:
-            self._irregular("premature_play_by_declarer", seat, index, **facts)   # Law 57C2
         else:
             partner = (seat + 2) & 3
             leader = self.trick_leader
@@ -1061,6 +1138,10 @@ class Table:
                 legal_at_turn = False
             else:
                 legal_at_turn = seat not in played
+            if declaring:
+                self._irregular("premature_play_by_declarer", seat, index,          # Law 57C2
+                                _legal_at_turn=legal_at_turn, **facts)
+                return
             self._irregular("premature_play_by_defender", seat, index,              # Law 57
                             _partner_played=partner in played, _legal_at_turn=legal_at_turn,
                             _declarer_both={self.declarer, self.dummy} <= played, **facts)
@@ -1076,9 +1157,11 @@ class Table:
             if seat == self.dummy:
                 return                     # dummy's cards lie face up already (Law 41D)
             if seat == self.declarer:
-                self._irregular("card_exposed_by_declarer", seat, index, **facts)  # Law 48
+                self._irregular("card_exposed_by_declarer", seat, index, _card=card,  # Law 48
+                                **facts)
             else:
-                self._irregular("card_exposed_by_defender", seat, index, **facts)  # Law 49
+                self._irregular("card_exposed_by_defender", seat, index, _card=card,  # Law 49
+                                _deliberate=event.deliberate, **facts)
         else:
             raise TableError("play is over; exposing a card changes nothing", f"event {index}")
 
@@ -1202,27 +1285,41 @@ class Table:
         self._apply_consequences(p.consequences[event.option])
 
     def _choose_penalty_card_lead(self, p: Ruling, event: Choose, index: int) -> None:
-        """Law 50D2: declarer requires or forbids the lead of the penalty card's suit (the
-        penalty cards of that suit are picked up), or makes no demand (they stay)."""
+        """Laws 50D2 and 51B: declarer requires the lead of one suit of the major penalty
+        cards or forbids it (several suits may be forbidden at once when the cards lie in
+        several suits, 51B2b); the penalty cards of the suits named are picked up, and
+        with two or more penalty cards the holder may play any legal card to this trick
+        (51B1, 51B2).  Or declarer makes no demand, and the cards stay (50D2b, 51B2c)."""
         holder = p.irregularity.by
         leader = (holder + 2) & 3
         cards = self.penalty_cards.get(holder, [])
-        suits = sorted({SUIT_LETTERS.index(c["card"][0]) for c in cards if c["major"]})
+        major = [c for c in cards if c["major"]]
+        suits = sorted({SUIT_LETTERS.index(c["card"][0]) for c in major})
+        laws = dict(zip(p.decision.options, p.decision.laws))
+        law = laws[event.option]
         if event.option != "no_restriction":
-            if event.suit is None or event.suit not in suits:
-                raise TableError("Law 50D2: declarer names the suit of a major penalty card: "
-                                 + ", ".join(SUIT_LETTERS[x] for x in suits), f"event {index}")
-            letter = SUIT_LETTERS[event.suit]
-            self.penalty_cards[holder] = [c for c in cards if c["card"][0] != letter]
+            named = list(event.suits) if event.suits else \
+                [event.suit] if event.suit is not None else []
+            several = event.option == "forbid_suit" and len(suits) > 1
+            if not named or any(x not in suits for x in named) or len(set(named)) != len(named) \
+                    or (len(named) > 1 and not several):
+                how = "one or more of" if several else "one of"
+                raise TableError(f"Law {law}: declarer names {how} the suits of the major "
+                                 "penalty cards: " + ", ".join(SUIT_LETTERS[x] for x in suits),
+                                 f"event {index}")
+            letters = [SUIT_LETTERS[x] for x in named]
+            self.penalty_cards[holder] = [c for c in cards if c["card"][0] not in letters]
             if not self.penalty_cards[holder]:
                 del self.penalty_cards[holder]
-            kind = "require" if event.option == "require_suit" else "forbid"
-            self.lead_restrictions.append({"seat": SEAT_NAMES[leader],
-                                           kind: letter if kind == "require" else [letter],
-                                           "law": "50D2a"})
-            self.laws.append("50D2a")
-        else:
-            self.laws.append("50D2b")
+            elif len(major) > 1:
+                self.play_duties[holder] = {"option": "any"}
+            if event.option == "require_suit":
+                self.lead_restrictions.append({"seat": SEAT_NAMES[leader], "require": letters[0],
+                                               "law": law})
+            else:
+                self.lead_restrictions.append({"seat": SEAT_NAMES[leader], "forbid": letters,
+                                               "law": law})
+        self.laws.append(law)
         self.pending = None
 
     def _choose_lead_restriction(self, p: Ruling, event: Choose, index: int) -> None:
@@ -1277,8 +1374,7 @@ class Table:
         self.laws.append("62A")
         if r.seat != self.declarer and r.seat != self.dummy:
             self.laws.append("62B1")
-            self.penalty_cards.setdefault(r.seat, []).append(
-                {"card": card_name(r.card), "major": True})
+            self._add_penalty_card(r.seat, r.card, True)
 
     # --- reporting -------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ def parse_event(obj, index: int) -> Event:
         if key == "play":
             return PlayCard(by, parse_card(value))
         if key == "expose":
-            return ExposeCard(by, parse_card(value))
+            return ExposeCard(by, parse_card(value), deliberate=bool(obj.get("deliberate", False)))
         if key == "choose":
             if not isinstance(value, str):
                 raise BridgeError(f"an option is a name, not {value!r}")
@@ -164,6 +164,8 @@ def event_to_json(event: Event) -> dict:
         out["play"] = card_name(event.card)
     elif t is ExposeCard:
         out["expose"] = card_name(event.card)
+        if event.deliberate:
+            out["deliberate"] = True
     elif t is Choose:
         out["choose"] = event.option
         if event.suit is not None:

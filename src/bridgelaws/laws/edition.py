@@ -15,8 +15,11 @@ from .auction import (rule_bid_above_seven, rule_call_after_final_pass,
                       rule_call_in_breach_of_bar, rule_call_out_of_rotation,
                       rule_inadmissible_double, rule_insufficient_bid,
                       rule_substitute_double, rule_card_exposed_during_auction)
-from .play import (rule_lead_out_of_turn_by_declarer, rule_lead_out_of_turn_by_defender,
-                   rule_opening_lead_out_of_turn, rule_penalty_card_not_played,
+from .play import (rule_card_exposed_by_declarer, rule_card_exposed_by_defender,
+                   rule_lead_before_choice, rule_lead_out_of_turn_by_declarer,
+                   rule_lead_out_of_turn_by_defender, rule_opening_lead_out_of_turn,
+                   rule_penalty_card_not_played, rule_play_before_correct_lead,
+                   rule_play_before_rectification, rule_premature_play_by_declarer,
                    rule_premature_play_by_defender)
 from .ruling import Irregularity, Ruling
 
@@ -58,7 +61,13 @@ class Laws2017(Edition):
         "lead_out_of_turn_by_declarer": rule_lead_out_of_turn_by_declarer,   # Laws 53, 55
         "lead_out_of_turn_by_defender": rule_lead_out_of_turn_by_defender,   # Laws 53, 56
         "premature_play_by_defender": rule_premature_play_by_defender,       # Law 57
+        "premature_play_by_declarer": rule_premature_play_by_declarer,       # Law 57C2
         "penalty_card_not_played": rule_penalty_card_not_played,             # Law 52
+        "card_exposed_by_declarer": rule_card_exposed_by_declarer,           # Law 48
+        "card_exposed_by_defender": rule_card_exposed_by_defender,           # Laws 49, 50
+        "lead_before_declarer_chose": rule_lead_before_choice,               # Laws 50D2, 49
+        "play_before_correct_lead": rule_play_before_correct_lead,           # Law 60B
+        "play_before_rectification": rule_play_before_rectification,         # Law 60C
     }
 
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:

@@ -21,7 +21,11 @@ from .ruling import Decision, Irregularity, Ruling
 
 __all__ = ["rule_opening_lead_out_of_turn", "rule_lead_out_of_turn_by_defender",
            "rule_lead_out_of_turn_by_declarer", "rule_penalty_card_lead",
-           "rule_premature_play_by_defender", "rule_penalty_card_not_played", "rule_designate"]
+           "rule_premature_play_by_defender", "rule_premature_play_by_declarer",
+           "rule_penalty_card_not_played", "rule_designate",
+           "rule_lead_before_choice", "rule_card_exposed_by_declarer",
+           "rule_card_exposed_by_defender", "rule_play_before_correct_lead",
+           "rule_play_before_rectification"]
 
 
 def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
@@ -66,15 +70,72 @@ def rule_lead_out_of_turn_by_declarer(table, irr: Irregularity) -> Ruling:
 
 
 def rule_penalty_card_lead(table, holder: int) -> Ruling:
-    """Law 50D2: the partner of a defender with a major penalty card obtains the lead.
-    Declarer may require the lead of the penalty card's suit or forbid it (for as long
-    as that defender keeps the lead), and the penalty card is picked up; or make no
-    demand, and the penalty card stays (50D2a-c)."""
-    irr = Irregularity("penalty_card_lead", holder, len(table.events), ("50D2",),
+    """Laws 50D2 and 51B: the partner of a defender with a major penalty card obtains
+    the lead.  Declarer may require the lead of a penalty card's suit or forbid it (for
+    as long as that defender keeps the lead), and the penalty cards of that suit are
+    picked up; or make no demand, and the penalty cards stay.
+
+    * one penalty card: 50D2a (require or forbid), 50D2b (no demand);
+    * two or more in one suit: 51B1a (require), 51B1b (forbid), 50D2b (no demand);
+    * in several suits: 51B2a (require one of them), 51B2b (forbid one or more:
+      ``suits``), 51B2c (no demand).
+    """
+    cards = [c for c in table.penalty_cards.get(holder, ()) if c["major"]]
+    suits = {c["card"][0] for c in cards}
+    if len(cards) == 1:
+        laws = ("50D2a", "50D2a", "50D2b")
+    elif len(suits) == 1:
+        laws = ("51B1a", "51B1b", "50D2b")
+    else:
+        laws = ("51B2a", "51B2b", "51B2c")
+    family = "50D2" if len(cards) == 1 else "51B"
+    irr = Irregularity("penalty_card_lead", holder, len(table.events), (family,),
                        {"_leader": (holder + 2) & 3})
-    return Ruling(irr, ("50D2",), Decision(table.declarer,
+    return Ruling(irr, (family,), Decision(table.declarer,
                                            ("require_suit", "forbid_suit", "no_restriction"),
-                                           ("50D2a", "50D2a", "50D2b")), consequences={})
+                                           laws), consequences={})
+
+
+def rule_lead_before_choice(table, irr: Irregularity) -> Ruling:
+    """Law 50D2: the partner of a defender with a major penalty card may not lead until
+    declarer has chosen; a card he leads sooner is rectified under Law 49 (a penalty
+    card, major because it was played deliberately, 50B).  Declarer's choice is still
+    to make."""
+    return Ruling(irr, ("50D2", "49"), None, consequences={
+        "now": [("law", "50D2"), ("law", "49"), ("penalty_card", irr.by, irr.facts["_card"], True)]})
+
+
+def rule_card_exposed_by_declarer(table, irr: Irregularity) -> Ruling:
+    """Law 48A: declarer's exposed cards are never penalty cards; he need not play one."""
+    return Ruling(irr, ("48A",), None, consequences={"now": [("law", "48A")]})
+
+
+def rule_card_exposed_by_defender(table, irr: Irregularity) -> Ruling:
+    """Law 49: a defender's card exposed where partner could see its face, or named as
+    held, becomes a penalty card.  Law 50B: a single card below an honour exposed
+    inadvertently is a minor penalty card; an honour, or a card exposed deliberately,
+    is major; and a defender with two or more penalty cards has only major ones."""
+    o, card = irr.by, irr.facts["_card"]
+    major = card % 13 >= 8 or irr.facts.get("_deliberate", False)
+    return Ruling(irr, ("49",), None, consequences={
+        "now": [("law", "49"), ("law", "50B"), ("penalty_card", o, card, major)]})
+
+
+def rule_play_before_correct_lead(table, irr: Irregularity) -> Ruling:
+    """Law 60B: a defender who plays after declarer was required to withdraw a lead from
+    the wrong hand, and before declarer has led from the correct one: the card is a
+    major penalty card."""
+    return Ruling(irr, ("60B",), None, consequences={
+        "now": [("law", "60B"), ("penalty_card", irr.by, irr.facts["_card"], True)]})
+
+
+def rule_play_before_rectification(table, irr: Irregularity) -> Ruling:
+    """Law 60C: a defender of the offending side plays before the rectification of his
+    side's irregularity is settled: the opponents' rights are unchanged, and his own
+    card is rectified too: a defender's card so exposed is a major penalty card
+    (Laws 49, 50B)."""
+    return Ruling(irr, ("60C",), None, consequences={
+        "now": [("law", "60C"), ("penalty_card", irr.by, irr.facts["_card"], True)]})
 
 
 def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
@@ -110,15 +171,29 @@ def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
     })
 
 
+def rule_premature_play_by_declarer(table, irr: Irregularity) -> Ruling:
+    """Law 57C2: declarer plays from his hand or dummy before his turn to a trick in
+    progress.  The card is played and may not be withdrawn if it is legal: it is played
+    at that hand's turn.  A card that would not be legal then (it fails to follow suit)
+    goes back to the hand, as an illegal play is corrected (47B); declarer's cards are
+    never penalty cards (48A)."""
+    o, card = irr.by, irr.facts["_card"]
+    if irr.facts["_legal_at_turn"]:
+        return Ruling(irr, ("57C2",), None, consequences={
+            "now": [("law", "57C2"), ("must_play", o, card)]})
+    return Ruling(irr, ("57C2",), None, consequences={"now": [("law", "57C2"), ("law", "47B")]})
+
+
 def rule_penalty_card_not_played(table, irr: Irregularity) -> Ruling:
     """Law 52: a defender plays another card when a major penalty card had to be played.
-    Declarer may accept the card played (52B1a; the penalty card stays), or require the
-    penalty card to be played (52B1b): the card played then becomes a major penalty card."""
+    Declarer may accept the card played (52B1a; the penalty card stays, 52B1c), and must
+    accept it once he has played after it from either hand (52B1b); or require the penalty
+    card to be played instead (52B2): the card played then becomes a major penalty card."""
     o, card, must = irr.by, irr.facts["_card"], irr.facts["_must"]
-    return Ruling(irr, ("52",), Decision(table.declarer, ("accept", "reject"), ("52B1a", "52B1b")),
+    return Ruling(irr, ("52",), Decision(table.declarer, ("accept", "reject"), ("52B1a", "52B2")),
                   consequences={
-                      "accept": [("law", "52B1a"), ("play_card", o, card)],
-                      "reject": [("law", "52B1b"), ("play_instead", o, card, must)],
+                      "accept": [("law", "52B1a"), ("law", "52B1c"), ("play_card", o, card)],
+                      "reject": [("law", "52B2"), ("play_instead", o, card, must)],
                   })
 
 
