@@ -337,7 +337,7 @@ def test_law62_revoke_by_dummy_corrected_card_back_to_hand():
     t.play("H5", by="S")                                     # dummy revokes
     t.apply(DrawAttention(1, "revoke"))
     s = t.state()
-    assert s["laws"][-1] == "62A" and s["trick"] == ["DK"] and s["to_act"] == "S"
+    assert s["laws"][-2:] == ["62A", "62B2"] and s["trick"] == ["DK"] and s["to_act"] == "S"
     assert s["revokes"][0]["corrected"] and s["penalty_cards"] == {}
     assert t.legal_card_names() == ["D8", "D9", "DT"]
 

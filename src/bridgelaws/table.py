@@ -66,10 +66,12 @@ class IrregularEvent(TableError):
 class Revoke:
     """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
 
-    __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer")
+    __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer",
+                 "faced")
 
-    def __init__(self, seat: int, trick: int, card: int, suit: int = -1):
+    def __init__(self, seat: int, trick: int, card: int, suit: int = -1, faced: bool = False):
         self.seat, self.trick, self.card, self.suit = seat, trick, card, suit
+        self.faced = faced                      # the card was a penalty card (62B2)
         self.transfer = 0
         self.established = False
         self.corrected = False
@@ -234,6 +236,8 @@ class Table:
         option = duty["option"]
         if option == "any":
             return base                       # Law 51B: any legal card to this trick
+        if option == "free":                  # Law 62C: he may play another card
+            return self._penalty_card_duty(seat, base) if seat in self.penalty_cards else base
         if option == "card":
             return base & (1 << duty["card"]) or base
         led = self.trick[0] // 13 if self.trick else None
@@ -413,7 +417,9 @@ class Table:
             if self.penalty_cards:
                 self._designation_due()
             return
-        if p is not None and p.decision is not None and t is not Choose:
+        if p is not None and p.decision is not None and t is not Choose and not (
+                t is DrawAttention and p.irregularity.kind in (
+                    "penalty_card_lead", "lead_restriction", "designate_penalty_card")):
             d = p.decision
             raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
                              f"(Law {', '.join(d.laws)})", f"event {index}")
@@ -997,7 +1003,8 @@ class Table:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASKS[led]:
                 # Law 61A: failure to follow suit when able is a revoke
-                self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led))
+                faced = any(c["card"] == card_name(card) for c in self.penalty_cards.get(seat, ()))
+                self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led, faced))
                 self._irregular("revoke", seat, len(self.events), card=card_name(card),
                                 trick=len(self.tricks) + 1)
         else:
@@ -1040,7 +1047,9 @@ class Table:
         if self.revokes:
             self._establish_revokes(seat)
         if seat in self.play_duties:
-            del self.play_duties[seat]
+            duty = self.play_duties.pop(seat)
+            if duty.get("law") in ("62C1", "62C2") and card != duty["card"]:
+                self._changed_after_revoke(seat, card, duty)
         if seat in self.penalty_cards:
             name = card_name(card)
             left = [c for c in self.penalty_cards[seat] if c["card"] != name]
@@ -1053,6 +1062,22 @@ class Table:
             # defender keeps the lead
             self.lead_restrictions = [r for r in self.lead_restrictions if "require" not in r
                                       or r["seat"] != SEAT_NAMES[seat]]
+
+    def _changed_after_revoke(self, seat: int, card: int, duty: dict) -> None:
+        """Law 62C: a card played after a corrected revoke differs from the one the
+        player had played before.  A non-offender's change (62C1) frees the next
+        offender in rotation to change his too; that offender's first card, if he is a
+        defender, becomes a penalty card (62C2)."""
+        self.laws.append(duty["law"])
+        if duty["law"] == "62C1":
+            for k in range(1, 4):
+                nxt = (seat + k) & 3
+                d = self.play_duties.get(nxt)
+                if d is not None and d.get("law") == "62C2":
+                    self.play_duties[nxt] = {"option": "free", "card": d["card"], "law": "62C2"}
+                    break
+        elif seat not in (self.declarer, self.dummy):
+            self._add_penalty_card(seat, duty["card"], True)
 
     def _settle_revokes(self, claimed=(0, 0)) -> None:
         """Law 64 at the end of play: the tricks each established revoke transfers to the
@@ -1194,6 +1219,10 @@ class Table:
                       "answer_from": answer_from, "answers": {}, "event": index,
                       "line": getattr(event, "line", None)}
         self.laws.append("68A" if is_claim else "68B1")
+        for r in self.revokes:
+            if not r.corrected and not r.established and (r.seat ^ seat) & 1 == 0:
+                r.established = True          # Law 63A3: the offending side claims or concedes
+                self.laws.append("63A3")
 
     def _respond(self, event: Respond, index: int) -> None:
         c = self.claim
@@ -1340,9 +1369,15 @@ class Table:
 
     def _attention(self, event: DrawAttention, index: int) -> None:
         """Attention drawn to a revoke.  Established (63A): it stands, and Law 64 acts at
-        the end of play (63B).  Not established: the offender must correct it (62A),
-        substituting a legal card; a defender's withdrawn card becomes a major penalty
-        card (62B1), declarer's or dummy's goes back to the hand."""
+        the end of play (63B), except on trick 12, where it is corrected all the same
+        (62D).  Not established: the offender must correct it (62A), substituting a legal
+        card; a defender's card from his unfaced hand becomes a major penalty card (62B1),
+        declarer's, dummy's or a faced card goes back to the hand (62B2).  Cards played
+        after the revoke come back to their hands: each non-offender may then play another
+        (62C1); an offender must play his again unless the non-offender before him in
+        rotation changed his, and a defender who then changes makes his first card a
+        penalty card (62C2).  When both sides revoked on the same trick, both revokes are
+        corrected (62C3)."""
         if event.what != "revoke":
             raise TableError(f"unknown attention {event.what!r}", f"event {index}")
         open_revokes = [r for r in self.revokes if not r.corrected]
@@ -1350,31 +1385,68 @@ class Table:
             raise TableError("attention drawn to a revoke, but no card played so far failed "
                              "to follow suit when able (Law 61A)", f"event {index}")
         r = open_revokes[-1]
-        if r.established:
+        both = [x for x in open_revokes if x.trick == r.trick and (x.seat ^ r.seat) & 1]
+        if r.established and r.trick == 12:
+            law = "62D"                       # corrected even though established
+        elif both and not all(x.established for x in both + [r]):
+            law = "62C3"                      # one side has played to the next trick
+        elif r.established:
             self.laws.append("63B")
             return
-        bit = 1 << r.card
-        if self.trick and self.trick[-1] == r.card:
-            self.trick.pop()
-        elif (not self.trick and self.tricks and self.tricks[-1][1][-1] == r.card
-              and len(self.tricks) == r.trick):
-            leader, cards, winner = self.tricks.pop()       # the revoke completed a trick
-            self.won[winner & 1] -= 1
-            self.trick = list(cards[:-1])
-            self.trick_leader = leader
-            if self.phase == COMPLETE:
-                self.phase = PLAY
-            self.pending = None
         else:
-            raise TableError("correcting a revoke after other cards were played to the trick "
-                             "(Law 62C1: the non-offenders may take theirs back) is not "
-                             "supported yet", f"event {index}")
-        self.hands[r.seat] |= bit
-        r.corrected = True
-        self.laws.append("62A")
-        if r.seat != self.declarer and r.seat != self.dummy:
-            self.laws.append("62B1")
-            self._add_penalty_card(r.seat, r.card, True)
+            law = "62A"
+        fixing = sorted([r] + (both if law == "62C3" else []), key=lambda x: self._position(x))
+        taken = self._retract_since(r.trick, self._position(fixing[0]))
+        revoke_cards = {(x.seat, x.card) for x in fixing}
+        # revokes among the cards taken back no longer exist
+        self.revokes = [x for x in self.revokes if x in fixing or (x.seat, x.card) not in taken]
+        self.laws.append(law)
+        if law == "62D" and r.seat not in (self.declarer, self.dummy):
+            self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[(r.seat + 2) & 3]})
+        for x in fixing:
+            x.corrected = True
+            if x.seat in (self.declarer, self.dummy) or x.faced:
+                self.laws.append("62B2")
+            else:
+                self.laws.append("62B1")
+                self._add_penalty_card(x.seat, x.card, True)
+        offenders = r.seat & 1
+        for seat, card in taken:
+            if (seat, card) in revoke_cards:
+                continue
+            if law == "62A" and seat & 1 == offenders:
+                # 62C2: the offender's partner plays the same card again unless a
+                # non-offender before him changes his
+                self.play_duties[seat] = {"option": "card", "card": card, "law": "62C2"}
+            elif law == "62A":
+                self.play_duties[seat] = {"option": "free", "card": card, "law": "62C1"}
+
+    def _position(self, r: Revoke) -> int:
+        """Where the revoke card lies in its trick (0 = the lead)."""
+        cards = self.trick if r.trick == len(self.tricks) + 1 else self.tricks[r.trick - 1][1]
+        return list(cards).index(r.card)
+
+    def _retract_since(self, trick_no: int, pos: int) -> list[tuple[int, int]]:
+        """Take back to the hands every card played from position ``pos`` of trick
+        ``trick_no`` (1-based) on, reopening completed tricks; returns the cards taken
+        back as ``(seat, card)`` in the order they were played."""
+        taken = []
+        while (len(self.tricks) + 1, len(self.trick)) > (trick_no, pos):
+            if not self.trick:
+                leader, cards, winner = self.tricks.pop()
+                self.won[winner & 1] -= 1
+                self.trick = list(cards)
+                self.trick_leader = leader
+                self.phase = PLAY
+                continue
+            card = self.trick.pop()
+            seat = (self.trick_leader + len(self.trick)) & 3
+            self.hands[seat] |= 1 << card
+            taken.append((seat, card))
+        if self.pending is not None and self.pending.irregularity.kind in (
+                "penalty_card_lead", "lead_restriction", "designate_penalty_card"):
+            self.pending = None               # it arises again when the trick is led
+        return taken[::-1]
 
     # --- reporting -------------------------------------------------------------------------
 
