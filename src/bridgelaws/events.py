@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Event", "MakeCall", "PlayCard", "ExposeCard", "Choose", "DrawAttention",
-           "Claim", "Concede", "Respond"]
+__all__ = ["Event", "MakeCall", "PlayCard", "PlayCards", "Omit", "ChangePlay", "Designate",
+           "ExposeCard", "Choose", "DrawAttention", "Claim", "Concede", "Respond", "Director"]
 
 
 @dataclass(slots=True)
@@ -52,6 +52,45 @@ class PlayCard(Event):
 
 
 @dataclass(slots=True)
+class PlayCards(Event):
+    """Two or more cards played together from one hand (Law 58B).
+
+    ``visible`` are the cards whose faces could be seen (all of them when ``None``).
+    ``unnoticed`` marks cards that went into the trick unnoticed: the first visible
+    card counts as played and the others lie among the played cards until attention
+    is drawn to the defective trick (Law 67).
+    """
+    cards: tuple[int, ...]
+    visible: tuple[int, ...] | None = None
+    unnoticed: bool = False
+
+
+@dataclass(slots=True)
+class Omit(Event):
+    """The player failed to play to the trick in progress; the others went on (Law 67)."""
+
+
+@dataclass(slots=True)
+class ChangePlay(Event):
+    """A card played in place of the last card played from ``by``'s hand.
+
+    ``reason`` says why the Laws allow it: ``"unintended"`` (declarer's slip in naming
+    dummy's card, Law 45C4b) or ``"not_named"`` (dummy played a card declarer did not
+    name, Law 45D).
+    """
+    card: int
+    reason: str
+
+
+@dataclass(slots=True)
+class Designate(Event):
+    """Declarer's incomplete designation of a card from dummy (Law 46B), by dummy's seat:
+    ``"high"``, ``"low"``, ``"win"``, a suit (``"H"``), a rank (``"K"``), a card not in
+    dummy, or ``"any"``."""
+    words: str
+
+
+@dataclass(slots=True)
 class ExposeCard(Event):
     """A card exposed other than by playing it: dropped, shown or named.
 
@@ -73,7 +112,15 @@ class Choose(Event):
 
 @dataclass(slots=True)
 class DrawAttention(Event):
-    """Attention drawn to an irregularity, e.g. ``what="revoke"`` (Law 62)."""
+    """Attention drawn to an irregularity, or a fact the Director must know.
+
+    ``what``: ``"revoke"`` (Law 62), ``"defective_trick"`` (67), ``"misinformed_lead"``
+    (a lead out of turn induced by an opponent's mistaken statement, 47E1),
+    ``"misinformed_play"`` (a card played after a mistaken explanation, 47E2a),
+    ``"dummy_limits"`` (dummy has looked at a hand, swapped seats or watched declarer,
+    43A2), ``"wrong_hand"`` (dummy warns declarer against leading from the wrong hand,
+    43B2a).
+    """
     what: str
 
 
@@ -98,3 +145,36 @@ class Concede(Event):
 class Respond(Event):
     """An answer to a claim or concession: ``"accept"`` or ``"dispute"``."""
     answer: str
+
+
+@dataclass(slots=True)
+class Director(Event):
+    """A ruling of the Director that the table needs as input, where the Laws leave the
+    answer to his judgement.  ``by`` is the seat (or side) the ruling concerns.
+
+    ``what``:
+
+    * ``"claim"``: a disputed claim or concession decided (Law 70): ``tricks`` of the
+      remaining tricks go to ``by``'s side;
+    * ``"play_on"``: at the non-claiming side's request, all four agree to play on
+      after a disputed claim; the claim is void (68D2b);
+    * ``"acquiescence_withdrawn"``: within the correction period ``by``'s side gets back
+      ``tricks`` it had agreed to lose (69B); ``"concession_cancelled"``: likewise for a
+      concession of tricks that could not be lost (71);
+    * ``"cards_corrected"``: a hand with a wrong number of cards put right before any
+      call by a player with a wrong hand; ``value`` is whether someone saw another
+      player's card (13A);
+    * ``"wrong_count_after_call"``: found after such a player called; ``value`` is
+      whether the board can be played with no call changed (13B);
+    * ``"surplus_card"``: a card foreign to the deal removed; ``value`` is whether it
+      was played to a completed trick (13C);
+    * ``"wrong_count_after_play"``: found after play ended (13D);
+    * ``"missing_card"``: ``card`` was missing from ``by``'s hand and is restored (14);
+    * ``"wrong_board_call"``: ``by`` called holding cards from another board (15A);
+    * ``"wrong_board"``: a board not scheduled for the round is being played;
+      ``value`` is whether any of the four had played it before (15B).
+    """
+    what: str
+    tricks: int | None = None
+    value: bool | None = None
+    card: int | None = None

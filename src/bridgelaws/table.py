@@ -33,12 +33,12 @@ from .calls import (DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, call_name
                     make_bid, parse_call)
 from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name,
                     cards_of, mask_of, parse_card, parse_seat)
-from .events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
-                     PlayCard, Respond)
+from .events import (ChangePlay, Choose, Claim, Concede, Designate, Director, DrawAttention,
+                     Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards, Respond)
 from .laws.auction import rule_lead_restriction, suits_specified
 from .laws.edition import Edition, Laws2017
 from .laws.play import rule_designate, rule_penalty_card_lead
-from .laws.ruling import IRREGULARITY_KINDS, Irregularity, Ruling
+from .laws.ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 from .play import NO_TRUMP, trick_winner
 from .scoring.contract import Contract, score_ns
 
@@ -67,11 +67,13 @@ class Revoke:
     """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
 
     __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer",
-                 "faced")
+                 "faced", "deemed", "forced")
 
     def __init__(self, seat: int, trick: int, card: int, suit: int = -1, faced: bool = False):
         self.seat, self.trick, self.card, self.suit = seat, trick, card, suit
         self.faced = faced                      # the card was a penalty card (62B2)
+        self.deemed = False                     # deemed a revoke by Law 67B1
+        self.forced = False                     # corrected, but 64 applies (43B2b)
         self.transfer = 0
         self.established = False
         self.corrected = False
@@ -142,6 +144,10 @@ class Table:
         self.play_duties: dict[int, dict] = {}   # Law 57: how a seat plays to this trick
         self._accepting = False                  # Law 52B1a: a card accepted in place
         self._lead_withdrawn: int | None = None  # Law 60B: declarer must lead from this hand
+        self._defects: list[dict] = []           # Law 67: omitted or surplus cards of a trick
+        self._dummy_limits = False               # Law 43A2 broken by dummy (43B)
+        self._claimed = (0, 0)                   # tricks given by an agreed claim (64)
+        self.adjustment: dict | None = None      # no table result: the Director assigns one
 
     # --- construction -----------------------------------------------------------
 
@@ -350,7 +356,7 @@ class Table:
     @property
     def score_ns(self) -> int | None:
         """North-South's Law 77 score once the board is complete (0 when passed out, 22B)."""
-        if self.phase != COMPLETE:
+        if self.phase != COMPLETE or self.adjustment is not None:
             return None
         if self.contract is None:
             return 0
@@ -417,13 +423,15 @@ class Table:
             if self.penalty_cards:
                 self._designation_due()
             return
-        if p is not None and p.decision is not None and t is not Choose and not (
-                t is DrawAttention and p.irregularity.kind in (
-                    "penalty_card_lead", "lead_restriction", "designate_penalty_card")):
+        if p is not None and p.decision is not None and t is not Choose and t is not Director \
+                and not (t is DrawAttention and (event.what == "misinformed_lead" or
+                                                 p.irregularity.kind in (
+                    "penalty_card_lead", "lead_restriction", "designate_penalty_card"))):
             d = p.decision
             raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
                              f"(Law {', '.join(d.laws)})", f"event {index}")
-        if self.pending is not None and self.pending.director and t is not Choose:
+        if self.pending is not None and self.pending.director and t is not Choose \
+                and t is not Director:
             irr = self.pending.irregularity
             raise TableError(
                 f"the table waits for the Director's ruling on the {irr.kind.replace('_', ' ')} "
@@ -443,6 +451,16 @@ class Table:
             self._choose(event, index)
         elif t is DrawAttention:
             self._attention(event, index)
+        elif t is PlayCards:
+            self._play_several(event, index)
+        elif t is Omit:
+            self._omit(event, index)
+        elif t is ChangePlay:
+            self._change_play(event, index)
+        elif t is Designate:
+            self._designate(event, index)
+        elif t is Director:
+            self._director(event, index)
         else:
             raise TableError(f"unknown event {event!r}", f"event {index}")
         self.events.append(event)
@@ -1016,17 +1034,38 @@ class Table:
         self.hands[seat] = hand & ~(1 << card)
         trick.append(card)
         if len(trick) == 4:
+            self._complete_trick()
+
+    def _complete_trick(self) -> None:
+        trick = self.trick
+        if self._defects and -1 in trick:
+            winner = self._defective_winner(trick, self.trick_leader)
+        else:
             winner = trick_winner(trick, self.trick_leader, self.trump)   # Laws 44E, 44F
-            self.tricks.append((self.trick_leader, tuple(trick), winner))
-            self.won[winner & 1] += 1
-            self.trick = []
-            self.trick_leader = winner                             # Law 44G
-            if len(self.tricks) == 13:
-                self.phase = COMPLETE
-                if self.revokes:
-                    self._settle_revokes()
-            elif self.lead_restrictions or self.lead_penalties or self.penalty_cards:
-                self._next_leader()
+        self.tricks.append((self.trick_leader, tuple(trick), winner))
+        self.won[winner & 1] += 1
+        self.trick = []
+        self.trick_leader = winner                                 # Law 44G
+        if len(self.tricks) == 13:
+            self.phase = COMPLETE
+            if self.revokes:
+                self._settle_revokes()
+        elif self.lead_restrictions or self.lead_penalties or self.penalty_cards:
+            self._next_leader()
+
+    def _defective_winner(self, trick, leader: int) -> int:
+        """The winner of a trick with a card missing (-1): Laws 44E, 44F over the cards
+        there (Law 67B: the card placed later does not change who won it)."""
+        led = trick[0] // 13
+        best, best_i = -1, 0
+        for i, c in enumerate(trick):
+            if c < 0:
+                continue
+            s = c // 13
+            v = 26 + c % 13 if s == self.trump else 13 + c % 13 if s == led else -1
+            if v > best:
+                best, best_i = v, i
+        return (leader + best_i) & 3
 
     def _play_outside_play(self, seat: int, card: int) -> None:
         index = len(self.events)
@@ -1048,7 +1087,7 @@ class Table:
             self._establish_revokes(seat)
         if seat in self.play_duties:
             duty = self.play_duties.pop(seat)
-            if duty.get("law") in ("62C1", "62C2") and card != duty["card"]:
+            if duty.get("law") in ("62C1", "62C2", "47D", "45D") and card != duty["card"]:
                 self._changed_after_revoke(seat, card, duty)
         if seat in self.penalty_cards:
             name = card_name(card)
@@ -1064,26 +1103,37 @@ class Table:
                                       or r["seat"] != SEAT_NAMES[seat]]
 
     def _changed_after_revoke(self, seat: int, card: int, duty: dict) -> None:
-        """Law 62C: a card played after a corrected revoke differs from the one the
-        player had played before.  A non-offender's change (62C1) frees the next
-        offender in rotation to change his too; that offender's first card, if he is a
-        defender, becomes a penalty card (62C2)."""
-        self.laws.append(duty["law"])
-        if duty["law"] == "62C1":
+        """A card played again, after a correction took it back, differs from the first.
+        Law 62C: a non-offender's change (62C1) frees the next offender in rotation to
+        change his too; that offender's first card, if he is a defender, becomes a penalty
+        card (62C2).  Laws 45D, 47D: a defender's change after dummy's card was changed
+        frees declarer to replace his own later card."""
+        law = duty["law"]
+        self.laws.append(law)
+        if law in ("62C1", "47D"):
+            # the next player in rotation held to his card may now change it too
             for k in range(1, 4):
                 nxt = (seat + k) & 3
                 d = self.play_duties.get(nxt)
-                if d is not None and d.get("law") == "62C2":
-                    self.play_duties[nxt] = {"option": "free", "card": d["card"], "law": "62C2"}
+                if d is not None and d.get("law") in ("62C2", "45D") and d["option"] == "card":
+                    self.play_duties[nxt] = {"option": "free", "card": d["card"], "law": d["law"]}
                     break
-        elif seat not in (self.declarer, self.dummy):
+        elif law == "62C2" and seat not in (self.declarer, self.dummy):
             self._add_penalty_card(seat, duty["card"], True)
 
     def _settle_revokes(self, claimed=(0, 0)) -> None:
         """Law 64 at the end of play: the tricks each established revoke transfers to the
         non-offending side.  ``claimed`` are the tricks each side got by an agreed claim
-        after the last trick played (they count as tricks won after the revoke)."""
-        live = [r for r in self.revokes if r.established and not r.corrected]
+        after the last trick played (they count as tricks won after the revoke).
+        Settling again (after a later correction, 67B, 69B) first undoes the transfers
+        made before."""
+        self._claimed = claimed
+        for r in self.revokes:
+            if r.transfer:
+                self.won[r.seat & 1] += r.transfer
+                self.won[(r.seat & 1) ^ 1] -= r.transfer
+                r.transfer = 0
+        live = [r for r in self.revokes if (r.established and not r.corrected) or r.forced]
         if not live:
             return
         winners = [w for _leader, _cards, w in self.tricks]
@@ -1112,7 +1162,11 @@ class Table:
                 self.laws.append("64B6")          # a revoke on trick 12 (see 62D)
                 continue
             later = sum(1 for w in winners[i + 1:] if w & 1 == side) + claimed[side]
-            if i < len(winners) and winners[i] == r.seat:
+            if r.deemed:
+                # Law 67B1: one trick, transferred as Law 64A2 says
+                won = (i < len(winners) and winners[i] & 1 == side) or later
+                n, law = (1, "64A2") if won else (0, "64B1")
+            elif i < len(winners) and winners[i] == r.seat:
                 n, law = 1 + (1 if later else 0), "64A1"   # the offender won the revoke trick
             elif (i < len(winners) and winners[i] & 1 == side) or later:
                 n, law = 1, "64A2"
@@ -1289,6 +1343,32 @@ class Table:
         if p.irregularity.kind == "penalty_card_lead":
             self._choose_penalty_card_lead(p, event, index)
             return
+        kind = p.irregularity.kind
+        if kind == "defective_trick":
+            self._complete_defective(p, event, index)
+            return
+        if kind in ("several_cards_played", "incomplete_designation"):
+            allowed = p.irregularity.facts["_visible" if kind == "several_cards_played"
+                                           else "_allowed"]
+            if event.card is None or not allowed >> event.card & 1:
+                raise TableError(f"Law {d.laws[0]}: the card is one of "
+                                 + ", ".join(card_name(c) for c in cards_of(allowed)),
+                                 f"event {index}")
+            self.pending = None
+            self.laws.append(d.laws[0])
+            seat = p.irregularity.by
+            self._play(PlayCard(seat, event.card))
+            if kind == "several_cards_played" and seat not in (self.declarer, self.dummy):
+                for c in cards_of(allowed & ~(1 << event.card)):     # 58B2: penalty cards
+                    self._add_penalty_card(seat, c, c % 13 >= 8)
+                if not self.trick and self.pending is None:
+                    self._next_leader()
+            return
+        if kind == "wrong_hand_warning":
+            self.pending = None
+            self.laws.append("43B2a")
+            self.trick_leader = self.declarer if event.option == "declarer_hand" else self.dummy
+            return
         if p.irregularity.kind == "designate_penalty_card":
             must = p.irregularity.facts["_must"]
             if event.card is None or not must >> event.card & 1:
@@ -1378,13 +1458,41 @@ class Table:
         rotation changed his, and a defender who then changes makes his first card a
         penalty card (62C2).  When both sides revoked on the same trick, both revokes are
         corrected (62C3)."""
-        if event.what != "revoke":
-            raise TableError(f"unknown attention {event.what!r}", f"event {index}")
+        what = event.what
+        if what != "revoke":
+            handler = {"defective_trick": lambda: self._defective_trick(index),
+                       "misinformed_lead": lambda: self._misinformed_lead(event, index),
+                       "misinformed_play": lambda: self._misinformed_play(event, index),
+                       "dummy_limits": lambda: self._dummy_broke_limits(index),
+                       "wrong_hand": lambda: self._dummy_warns(event, index)}.get(what)
+            if handler is None:
+                raise TableError(f"unknown attention {what!r} (revoke, defective_trick, "
+                                 "misinformed_lead, misinformed_play, dummy_limits, wrong_hand)",
+                                 f"event {index}")
+            handler()
+            return
         open_revokes = [r for r in self.revokes if not r.corrected]
         if not open_revokes:
             raise TableError("attention drawn to a revoke, but no card played so far failed "
                              "to follow suit when able (Law 61A)", f"event {index}")
         r = open_revokes[-1]
+        if event.by == self.dummy and self.phase == PLAY:
+            if self._dummy_limits and r.seat not in (self.declarer, self.dummy):
+                # Law 43B3: dummy, having broken 43A2, is first to point out a defender's
+                # irregularity: no rectification now; the Director adjusts at the end
+                # (the defenders' score only) if they gained by it
+                self.laws.append("43B3")
+                self.flags.append({"flag": "Review43B3", "law": "43B3"})
+                return
+            if self._dummy_limits:
+                # Law 43B2b: declarer corrects; Law 64 applies as if it were established
+                self.laws.append("43B2b")
+                r.forced = True
+            else:
+                # Law 43A1b: dummy may not draw attention during play; the Director,
+                # now called, rectifies all the same (Law 90 may apply)
+                self.laws.append("43A1b")
+                self.flags.append({"flag": "ProceduralPenalty", "law": "43A1b"})
         both = [x for x in open_revokes if x.trick == r.trick and (x.seat ^ r.seat) & 1]
         if r.established and r.trick == 12:
             law = "62D"                       # corrected even though established
@@ -1421,6 +1529,58 @@ class Table:
             elif law == "62A":
                 self.play_duties[seat] = {"option": "free", "card": card, "law": "62C1"}
 
+    def _misinformed_lead(self, event: DrawAttention, index: int) -> None:
+        """Law 47E1: a lead out of turn made because an opponent wrongly said it was the
+        player's turn: withdrawn freely, and it may not be accepted."""
+        p = self.pending
+        if p is None or p.irregularity.kind not in _LEAD_OUT_OF_TURN or \
+                p.irregularity.by != event.by:
+            raise TableError("Law 47E1: only a lead out of turn not yet rectified is withdrawn "
+                             "this way, by the player who led", f"event {index}")
+        self.pending = None
+        self.laws.append("47E1")
+
+    def _misinformed_play(self, event: DrawAttention, index: int) -> None:
+        """Law 47E2: a card played on a mistaken explanation may be withdrawn, before a
+        corrected explanation, if no card has been played to the trick after it (47E2a);
+        the opening lead not once dummy has faced a card.  Too late: the Director may
+        adjust (47E2b)."""
+        seat = event.by
+        last = self.trick and (self.trick_leader + len(self.trick) - 1) & 3 == seat
+        opening = not self.tricks and len(self.trick) == 1
+        if not last or opening:
+            self.laws.append("47E2b")
+            self.flags.append({"flag": "Review47E2b", "law": "47E2b", "seat": SEAT_NAMES[seat]})
+            return
+        self._retract_since(len(self.tricks) + 1, len(self.trick) - 1)
+        self.laws.append("47E2a")
+
+    def _dummy_broke_limits(self, index: int) -> None:
+        """Law 43A2: dummy swapped hands with declarer, left his seat to watch declarer's
+        play or looked at a defender's hand; 43B2 and 43B3 follow from it."""
+        if self.phase != PLAY:
+            raise TableError("dummy's limitations (Law 43) apply during the play",
+                             f"event {index}")
+        self._dummy_limits = True
+        self.laws.append("43A2")
+        self.flags.append({"flag": "ProceduralPenalty", "law": "43A2"})
+
+    def _dummy_warns(self, event: DrawAttention, index: int) -> None:
+        """Dummy warns declarer against leading from the wrong hand: allowed (42B2), but
+        after dummy broke 43A2 either defender chooses the hand declarer leads from
+        (43B2a)."""
+        if event.by != self.dummy or self.phase != PLAY or self.trick or \
+                self.trick_leader not in (self.declarer, self.dummy):
+            raise TableError("dummy's warning is about declarer's next lead (Laws 42B2, 43B2a)",
+                             f"event {index}")
+        if not self._dummy_limits:
+            self.laws.append("42B2")
+            return
+        irr = Irregularity("wrong_hand_warning", event.by, index, ("43B2a",), {})
+        self.irregularities.append(irr)
+        self._await(Ruling(irr, ("43B2a",), Decision(
+            (self.declarer + 1) & 3, ("declarer_hand", "dummy_hand"), ("43B2a", "43B2a"))))
+
     def _position(self, r: Revoke) -> int:
         """Where the revoke card lies in its trick (0 = the lead)."""
         cards = self.trick if r.trick == len(self.tricks) + 1 else self.tricks[r.trick - 1][1]
@@ -1441,12 +1601,441 @@ class Table:
                 continue
             card = self.trick.pop()
             seat = (self.trick_leader + len(self.trick)) & 3
+            if card < 0:                      # an omitted card (67)
+                self._defects = [d for d in self._defects if not (
+                    d["kind"] == "omitted" and d["trick"] == len(self.tricks) + 1)]
+                continue
             self.hands[seat] |= 1 << card
             taken.append((seat, card))
         if self.pending is not None and self.pending.irregularity.kind in (
                 "penalty_card_lead", "lead_restriction", "designate_penalty_card"):
             self.pending = None               # it arises again when the trick is led
         return taken[::-1]
+
+    # --- several cards, omitted cards, defective tricks (Laws 58, 67) ----------------------
+
+    def _trick_of(self, card: int) -> int | None:
+        """The number (1-based) of the trick that holds ``card``, or ``None``."""
+        if card in self.trick:
+            return len(self.tricks) + 1
+        for n, (_leader, cards, _winner) in enumerate(self.tricks, 1):
+            if card in cards:
+                return n
+        return None
+
+    def _play_several(self, event: PlayCards, index: int) -> None:
+        """Law 58B: two or more cards played together from one hand.  One face visible:
+        that card is played and the others go back (58B1).  Several: the player names
+        the one he plays, and a defender's other visible cards become penalty cards
+        (58B2).  Unnoticed (Law 67): the first visible card is played and the others lie
+        in the trick until attention is drawn to the defective trick."""
+        seat, cards = event.by, list(event.cards)
+        if not (isinstance(seat, int) and 0 <= seat <= 3):
+            raise TableError(f"unknown seat {seat!r}", f"event {index}")
+        if len(set(cards)) != len(cards):
+            raise TableError("the same card is named twice", f"event {index}")
+        for c in cards:
+            self._check_holds(seat, c, index)
+        visible = cards if event.visible is None else list(event.visible)
+        if any(c not in cards for c in visible):
+            raise TableError("a visible card is not among the cards played", f"event {index}")
+        if self.phase != PLAY or self.claim is not None:
+            raise TableError("several cards played together: only during the play (during "
+                             "the auction each exposed card is an 'expose' event, Law 24)",
+                             f"event {index}")
+        if event.unnoticed:
+            if visible:
+                played = visible[0]
+            else:
+                # 67B2a: the highest card that could legally have been played
+                legal = self.legal_cards_mask() if self.to_act == seat else self.hands[seat]
+                played = max((c for c in cards if legal >> c & 1), default=max(cards))
+            self._play(PlayCard(seat, played))
+            n = self._trick_of(played)
+            if n is None:                # the card did not reach a trick (irregular turn)
+                raise TableError("cards played together unnoticed must be played in turn",
+                                 f"event {index}")
+            for c in cards:
+                if c != played:
+                    self.hands[seat] &= ~(1 << c)
+                    self._defects.append({"kind": "surplus", "trick": n, "seat": seat,
+                                          "card": c, "visible": c in visible})
+            return
+        if len(visible) <= 1:
+            self.laws.append("58B1")
+            self._play(PlayCard(seat, visible[0] if visible else cards[0]))
+            return
+        self._irregular("several_cards_played", seat, index,
+                        cards=" ".join(card_name(c) for c in cards),
+                        _visible=mask_of(visible))
+
+    def _omit(self, event: Omit, index: int) -> None:
+        """A player's card is missing from the trick; the others played on (Law 67)."""
+        seat = event.by
+        if self.phase != PLAY or self.claim is not None or self.to_act != seat:
+            raise TableError(f"{SEAT_NAMES[seat]} can omit a card only at his turn to play",
+                             f"event {index}")
+        if not self.trick:
+            raise TableError("a lead cannot be omitted: the next lead is the next event",
+                             f"event {index}")
+        self._defects.append({"kind": "omitted", "trick": len(self.tricks) + 1, "seat": seat})
+        self.trick.append(-1)
+        if len(self.trick) == 4:
+            self._complete_trick()
+
+    def _both_sides_played_after(self, n: int) -> bool:
+        """Whether each side has played to the trick after trick ``n`` (Law 67A/B)."""
+        if n < len(self.tricks):
+            return True
+        if n > len(self.tricks):
+            return False
+        return len({(self.trick_leader + i) & 1 for i in range(len(self.trick))}) == 2
+
+    def _defective_trick(self, index: int) -> None:
+        """Law 67: attention to a defective trick.  Before each side has played to the
+        next trick (67A), an omitted card is supplied, legally, and the trick counts as
+        played; surplus cards go back to the hand (58B, 45E).  Later (67B): the offender
+        places a card among his played cards (one of the suit led if he has it), the trick
+        stays with its winner, and he is deemed to have revoked: one trick is transferred
+        as under 64A2 (67B1); a surplus card goes back to the hand, deemed held
+        throughout, so that failing to play it since may be a revoke, and a defender's
+        exposed surplus card is a penalty card (67B2)."""
+        if not self._defects:
+            raise TableError("attention drawn to a defective trick, but every trick has one "
+                             "card from each hand", f"event {index}")
+        d = self._defects[-1]
+        n, seat = d["trick"], d["seat"]
+        late = self._both_sides_played_after(n)
+        if d["kind"] == "omitted":
+            if not late:
+                self._retract_since(n + 1, 0)
+            irr = Irregularity("defective_trick", seat, index, ("67",),
+                               {"trick": n, "_trick": n, "_late": late})
+            self.irregularities.append(irr)
+            law = "67B1" if late else "67A1"
+            self._await(Ruling(irr, ("67",), Decision(seat, ("designate",), (law,))))
+            return
+        self._defects.pop()
+        self.hands[seat] |= 1 << d["card"]
+        self.laws.append("67B2" if late else "67A2")
+        if late:
+            for j in range(n, len(self.tricks) + 1):     # tricks n+1... (0-based j)
+                cards = self.tricks[j][1] if j < len(self.tricks) else self.trick
+                leader = self.tricks[j][0] if j < len(self.tricks) else self.trick_leader
+                if not cards or (seat - leader) & 3 >= len(cards):
+                    continue
+                mine = cards[(seat - leader) & 3]
+                led = cards[0] // 13
+                if mine >= 0 and mine // 13 != led and d["card"] // 13 == led and \
+                        not any(r.seat == seat and r.trick == j + 1 for r in self.revokes):
+                    r = Revoke(seat, j + 1, mine, led)
+                    r.established = j + 1 < len(self.tricks) or (
+                        j + 1 == len(self.tricks) and bool(self.trick))
+                    self.revokes.append(r)
+                    self.laws.append("61A")
+        if d["visible"] and seat not in (self.declarer, self.dummy):
+            self._add_penalty_card(seat, d["card"], d["card"] % 13 >= 8)
+        if self.phase == COMPLETE and self.revokes:
+            self._settle_revokes(self._claimed)
+
+    def _complete_defective(self, p: Ruling, event: Choose, index: int) -> None:
+        irr = p.irregularity
+        seat, n, late = irr.by, irr.facts["_trick"], irr.facts["_late"]
+        leader, cards, winner = self.tricks[n - 1]
+        led = cards[0] // 13
+        card = event.card
+        if card is None or not self.hands[seat] >> card & 1:
+            raise TableError(f"Law 67: {SEAT_NAMES[seat]} names a card of his hand",
+                             f"event {index}")
+        if card // 13 != led and self.hands[seat] & SUIT_MASKS[led]:
+            raise TableError(f"Law 67: {SEAT_NAMES[seat]} holds {SUIT_LETTERS[led]} and must "
+                             "supply a card of the suit led", f"event {index}")
+        self.hands[seat] &= ~(1 << card)
+        cards = tuple(card if c < 0 else c for c in cards)
+        self._defects = [d for d in self._defects if not (d["kind"] == "omitted"
+                                                          and d["trick"] == n)]
+        self.pending = None
+        if late:
+            self.tricks[n - 1] = (leader, cards, winner)    # the winner does not change
+            r = Revoke(seat, n, card, led)
+            r.established = r.deemed = True
+            self.revokes.append(r)
+            self.laws.append("67B1")
+            if self.phase == COMPLETE:
+                self._settle_revokes(self._claimed)
+            return
+        new = trick_winner(cards, leader, self.trump)
+        self.tricks[n - 1] = (leader, cards, new)
+        self.won[winner & 1] -= 1
+        self.won[new & 1] += 1
+        self.laws.append("67A1")
+        if n == len(self.tricks):
+            self.trick_leader = new
+        if self.phase == COMPLETE and self.revokes:
+            self._settle_revokes(self._claimed)
+
+    # --- dummy's cards: designation and change (Laws 45, 46, 47) ---------------------------
+
+    def _change_play(self, event: ChangePlay, index: int) -> None:
+        """Law 45C4b: declarer changes an unintended designation of dummy's card, before
+        he plays again from either hand.  Law 45D: dummy played a card declarer did not
+        name; it is withdrawn if each side has not yet played to the next trick.  Either
+        way a defender who played after it may take his card back (47D; 16C1); under 45D
+        declarer's own later card to the trick may be replaced only if his RHO changed."""
+        seat, reason = event.by, event.reason
+        if seat != self.dummy or self.phase != PLAY:
+            raise TableError("only a card of dummy's is changed this way (Laws 45C4b, 45D)",
+                             f"event {index}")
+        dummy_cards = [(n, c) for n, (leader, cards, _w) in enumerate(self.tricks, 1)
+                       for i, c in enumerate(cards) if (leader + i) & 3 == seat]
+        dummy_cards += [(len(self.tricks) + 1, c) for i, c in enumerate(self.trick)
+                        if (self.trick_leader + i) & 3 == seat]
+        if not dummy_cards:
+            raise TableError("dummy has played no card yet", f"event {index}")
+        n, old = dummy_cards[-1]
+        cards = self.trick if n == len(self.tricks) + 1 else self.tricks[n - 1][1]
+        pos = list(cards).index(old)
+        later = self._later_cards(n, pos)
+        law = "45C4b" if reason == "unintended" else "45D"
+        if law == "45C4b" and any(s == self.declarer for s, _c in later):
+            raise TableError("too late for Law 45C4b: declarer has played again since",
+                             f"event {index}")
+        if law == "45D" and self._both_sides_played_after(n):
+            raise TableError("too late for Law 45D: each side has played to the next trick; "
+                             "the card stands", f"event {index}")
+        taken = self._retract_since(n, pos)
+        self.laws.append(law)
+        self.flags.append({"flag": "UI", "law": "16C1"})
+        for s_, c in taken[1:]:
+            if s_ == self.declarer:
+                self.play_duties[s_] = {"option": "card", "card": c, "law": "45D"}
+            else:
+                self.play_duties[s_] = {"option": "free", "card": c, "law": "47D"}
+        self._play(PlayCard(seat, event.card))
+
+    def _later_cards(self, n: int, pos: int) -> list[tuple[int, int]]:
+        out = []
+        for k in range(n - 1, len(self.tricks) + 1):
+            leader, cards = ((self.tricks[k][0], self.tricks[k][1]) if k < len(self.tricks)
+                             else (self.trick_leader, self.trick))
+            for i, c in enumerate(cards):
+                if k == n - 1 and i <= pos:
+                    continue
+                out.append(((leader + i) & 3, c))
+        return out
+
+    def _designate(self, event: Designate, index: int) -> None:
+        """Law 46B: declarer's incomplete designation of dummy's card (unless his other
+        intent is beyond doubt): "high" the highest of the suit led (B1a), "win" the
+        lowest that would win the trick (B1b), "low" the lowest (B1c); a suit alone, its
+        lowest card (B2); a rank alone, that card of the suit of dummy's last winning
+        lead when dummy leads (B3a), or of the one suit where it is legal, declarer
+        choosing if several (B3b); a card not in dummy: declarer names any legal card
+        (B4); "play anything": either defender designates (B5)."""
+        seat = event.by
+        if seat != self.dummy or self.phase != PLAY or self.to_act != seat:
+            raise TableError("a designation (Law 46) is of a card from dummy at dummy's turn",
+                             f"event {index}")
+        words = event.words.strip().upper()
+        hand = self.hands[seat]
+        legal = self.legal_cards_mask()
+        led = self.trick[0] // 13 if self.trick else None
+        ranks = "23456789TJQKA"
+
+        def in_suit(suit):
+            return list(cards_of(hand & SUIT_MASKS[suit]))
+
+        card, law, choose = None, None, None
+        if words in ("HIGH", "LOW", "WIN"):
+            if led is None or not hand & SUIT_MASKS[led]:
+                raise TableError(f"'{event.words}' names no card: dummy is leading or void in "
+                                 "the suit led; declarer must name the card", f"event {index}")
+            suit_cards = in_suit(led)
+            if words == "HIGH":
+                card, law = suit_cards[-1], "46B1a"
+            elif words == "LOW":
+                card, law = suit_cards[0], "46B1c"
+            else:
+                best = self._winning_value(self.trick)
+                winners = [c for c in suit_cards if self._value(c, led) > best]
+                card, law = (winners[0] if winners else suit_cards[0]), "46B1b"
+        elif words in SUIT_LETTERS and len(words) == 1:
+            suit_cards = in_suit(SUIT_LETTERS.index(words))
+            if not suit_cards:
+                raise TableError(f"dummy holds no {words}", f"event {index}")
+            card, law = suit_cards[0], "46B2"
+        elif len(words) == 1 and words in ranks:
+            r = ranks.index(words)
+            held = [s_ * 13 + r for s_ in range(4) if hand >> (s_ * 13 + r) & 1]
+            if led is None and self.tricks and self.tricks[-1][2] == seat:
+                won_suit = self.tricks[-1][1][(seat - self.tricks[-1][0]) & 3] // 13
+                if hand >> (won_suit * 13 + r) & 1:
+                    card, law = won_suit * 13 + r, "46B3a"
+            if card is None:
+                lawful = [c for c in held if legal >> c & 1]
+                if len(lawful) == 1:
+                    card, law = lawful[0], "46B3b"
+                elif lawful:
+                    choose = (self.declarer, mask_of(lawful), "46B3b")
+                else:
+                    raise TableError(f"dummy holds no legal card of rank {words}",
+                                     f"event {index}")
+        elif words == "ANY":
+            choose = ((self.dummy + 1) & 3, legal, "46B5")
+        else:
+            try:
+                named = parse_card(words)
+            except BridgeError:
+                raise TableError(f"'{event.words}' is no designation (high, low, win, a suit, "
+                                 "a rank, a card or any)", f"event {index}") from None
+            if hand >> named & 1:
+                card, law = named, "45C4a"
+            else:
+                choose = (self.declarer, legal, "46B4")
+        if card is not None:
+            self.laws.append(law)
+            self._play(PlayCard(seat, card))
+            return
+        by, allowed, law = choose
+        irr = Irregularity("incomplete_designation", seat, index, ("46",),
+                           {"words": event.words, "_allowed": allowed})
+        self.irregularities.append(irr)
+        self._await(Ruling(irr, ("46",), Decision(by, ("designate",), (law,))))
+
+    def _value(self, card: int, led: int) -> int:
+        s_ = card // 13
+        return 26 + card % 13 if s_ == self.trump else 13 + card % 13 if s_ == led else -1
+
+    def _winning_value(self, trick) -> int:
+        led = trick[0] // 13
+        return max(self._value(c, led) for c in trick if c >= 0)
+
+    # --- the Director's rulings as input --------------------------------------------------
+
+    def _director(self, event: Director, index: int) -> None:
+        what, seat = event.what, event.by
+        where = f"event {index}"
+        if what in ("claim", "play_on"):
+            p = self.pending
+            if self.claim is None or p is None or p.irregularity.kind not in (
+                    "disputed_claim", "disputed_concession"):
+                raise TableError("no disputed claim or concession awaits the Director", where)
+            c = self.claim
+            self.pending = None
+            self.claim = None
+            if what == "play_on":
+                self.laws.append("68D2b")     # the claim is void; play goes on
+                return
+            n = event.tricks
+            if n is None or not 0 <= n <= c["remaining"]:
+                raise TableError(f"Law 70: the Director awards 0 to {c['remaining']} of the "
+                                 f"remaining tricks, not {n!r}", where)
+            side = seat & 1
+            self.won[side] += n
+            self.won[side ^ 1] += c["remaining"] - n
+            self.laws.append("70")
+            self.phase = COMPLETE
+            for r in self.revokes:
+                if not r.corrected and not r.established:
+                    r.established = True
+                    self.laws.append("63A4")
+            claimed = [0, 0]
+            claimed[side], claimed[side ^ 1] = n, c["remaining"] - n
+            if self.revokes:
+                self._settle_revokes(tuple(claimed))
+            return
+        if what in ("acquiescence_withdrawn", "concession_cancelled"):
+            law = "69B" if what == "acquiescence_withdrawn" else "71"
+            if self.phase != COMPLETE or not any(x in self.laws for x in ("69A", "70")):
+                raise TableError(f"Law {law}: there is no agreed claim or concession to "
+                                 "correct", where)
+            n = event.tricks
+            side = seat & 1
+            if n is None or not 1 <= n <= self.won[side ^ 1]:
+                raise TableError(f"Law {law}: the tricks given back to {SEAT_NAMES[seat]}'s "
+                                 f"side are 1 to {self.won[side ^ 1]}, not {n!r}", where)
+            self.won[side] += n
+            self.won[side ^ 1] -= n
+            self.laws.append(law)
+            return
+        if what == "cards_corrected":
+            if any(True for _ in self.auction.calls):
+                raise TableError("Law 13A is for hands put right before any call; after a "
+                                 "call it is 13B ('wrong_count_after_call')", where)
+            self.laws.append("13A2" if event.value else "13A1")
+            if event.value:
+                self.flags.append({"flag": "Review13A2", "law": "12C1b"})
+            return
+        if what == "wrong_count_after_call":
+            if event.value is None:
+                raise TableError("Law 13B: 'value' says whether the board can be played with "
+                                 "no call changed", where)
+            if event.value:
+                self.laws.append("13B1")
+                self.flags.append({"flag": "Review13B1", "law": "13B1"})
+            else:
+                self._no_table_result("13B2", "assigned")
+            return
+        if what == "surplus_card":
+            self.laws.append("13C")
+            if event.value:
+                self.flags.append({"flag": "Review13C", "law": "13C"})
+            return
+        if what == "wrong_count_after_play":
+            if self.phase != COMPLETE:
+                raise TableError("Law 13D is for a wrong count found after play ended", where)
+            self._no_table_result("13D", "assigned")
+            self.flags.append({"flag": "ProceduralPenalty", "law": "13D"})
+            return
+        if what == "missing_card":
+            card = event.card
+            if card is None:
+                raise TableError("Law 14: name the missing card ('card')", where)
+            if not self.hands[seat] >> card & 1:
+                if self._trick_of(card) is not None:
+                    raise TableError(f"{card_name(card)} was found among the played cards: "
+                                     "that is a defective trick (Laws 14B1, 67)", where)
+                self._check_holds(seat, card, index)
+            # the engine's hand held the card throughout: whatever its absence caused
+            # (a revoke, 14B4) is already on record
+            self.laws.append("14A" if not self.dummy_faced else "14B4")
+            self.flags.append({"flag": "UI", "law": "14C", "seat": SEAT_NAMES[(seat + 2) & 3]})
+            return
+        if what == "wrong_board_call":
+            mine = [i for i, (s_, _c) in enumerate(self.auction.calls) if s_ == seat]
+            if self.phase != AUCTION or not mine:
+                raise TableError("Law 15A: a call made with the cards of another board, "
+                                 "during the auction", where)
+            first = mine[0]
+            later = self.auction.calls[first + 1:]
+            if any(s_ == (seat + 2) & 3 for s_, _c in later):
+                self._no_table_result("15A2a", "assigned")
+                return
+            self._rebuild_auction(self.auction.calls[:first])
+            self.laws.append("15A2b")
+            self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[seat]})
+            self.flags.append({"flag": "Review15A3", "law": "15A3"})
+            return
+        if what == "wrong_board":
+            if event.value is None:
+                raise TableError("Law 15B: 'value' says whether any of the four had played "
+                                 "the board before", where)
+            if event.value:
+                self._no_table_result("15B1", "artificial")
+            else:
+                self.laws.append("15B2")       # play is completed and the score stands
+            return
+        raise TableError(f"unknown Director ruling {what!r}", where)
+
+    def _no_table_result(self, law: str, kind: str) -> None:
+        """The board ends here without a table result: the Director assigns an adjusted
+        score (12C1) or an artificial one (12C2), and scoring must use it."""
+        self.laws.append(law)
+        self.adjustment = {"law": law, "score": kind}
+        self.phase = COMPLETE
+        self.pending = None
+        self.claim = None
+
 
     # --- reporting -------------------------------------------------------------------------
 
@@ -1479,7 +2068,7 @@ class Table:
             "dealer": SEAT_NAMES[self.board.dealer],
             "vulnerable": self.board.vulnerable,
             "auction": [{"by": SEAT_NAMES[s], "call": call_name(c)} for s, c in self.auction.calls],
-            "trick": [card_name(c) for c in self.trick],
+            "trick": [card_name(c) if c >= 0 else "--" for c in self.trick],
             "tricks_played": len(self.tricks),
             "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "event": i.event,
                                 "laws": list(i.laws),
@@ -1490,6 +2079,7 @@ class Table:
                 "irregularity": self.pending.irregularity.kind,
                 "event": self.pending.irregularity.event,
                 "laws": list(self.pending.laws)},
+            "adjustment": self.adjustment,
             "claim": None if self.claim is None else {
                 "kind": self.claim["kind"], "by": SEAT_NAMES[self.claim["by"]],
                 "tricks": self.claim["tricks"],

@@ -15,14 +15,18 @@ import json
 from ..boards import Board
 from ..calls import parse_call
 from ..cards import BridgeError, Deal, SUIT_LETTERS, parse_card, parse_seat
-from ..events import (Choose, Claim, Concede, DrawAttention, Event, ExposeCard, MakeCall,
-                      PlayCard, Respond)
+from ..events import (ChangePlay, Choose, Claim, Concede, Designate, Director, DrawAttention,
+                      Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards, Respond)
 from ..laws.edition import edition as make_edition
 from ..table import Table
 
 __all__ = ["load_case", "parse_event", "case_table", "run_case", "event_to_json"]
 
-_ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond")
+_ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond",
+            "omit", "designate", "director")
+_DIRECTOR = ("claim", "play_on", "acquiescence_withdrawn", "concession_cancelled",
+             "cards_corrected", "wrong_count_after_call", "surplus_card",
+             "wrong_count_after_play", "missing_card", "wrong_board_call", "wrong_board")
 
 
 def _suit(text, where: str) -> int:
@@ -54,7 +58,34 @@ def parse_event(obj, index: int) -> Event:
             return MakeCall(by, parse_call(value), artificial=bool(obj.get("artificial", False)),
                             comparable=obj.get("comparable"), replaces=replaces)
         if key == "play":
+            if isinstance(value, list):
+                if len(value) < 2:
+                    raise BridgeError("several cards played together are a list of two or more")
+                visible = obj.get("visible")
+                return PlayCards(by, tuple(parse_card(c) for c in value),
+                                 None if visible is None else tuple(parse_card(c) for c in visible),
+                                 unnoticed=bool(obj.get("unnoticed", False)))
+            if "replaces" in obj:
+                if obj["replaces"] not in ("unintended", "not_named"):
+                    raise BridgeError("a card 'replaces' the last one for 'unintended' (45C4b) "
+                                      f"or 'not_named' (45D), not {obj['replaces']!r}")
+                return ChangePlay(by, parse_card(value), obj["replaces"])
             return PlayCard(by, parse_card(value))
+        if key == "omit":
+            return Omit(by)
+        if key == "designate":
+            return Designate(by, str(value))
+        if key == "director":
+            if value not in _DIRECTOR:
+                raise BridgeError(f"unknown Director ruling {value!r} (known: {', '.join(_DIRECTOR)})")
+            tricks = obj.get("tricks")
+            if tricks is not None and (not isinstance(tricks, int) or isinstance(tricks, bool)):
+                raise BridgeError(f"'tricks' is a number of tricks, not {tricks!r}")
+            v = obj.get("value")
+            if v is not None and not isinstance(v, bool):
+                raise BridgeError(f"'value' is true or false, not {v!r}")
+            card = parse_card(obj["card"]) if "card" in obj else None
+            return Director(by, value, tricks=tricks, value=v, card=card)
         if key == "expose":
             return ExposeCard(by, parse_card(value), deliberate=bool(obj.get("deliberate", False)))
         if key == "choose":
@@ -162,6 +193,27 @@ def event_to_json(event: Event) -> dict:
             out["replaces"] = event.replaces
     elif t is PlayCard:
         out["play"] = card_name(event.card)
+    elif t is PlayCards:
+        out["play"] = [card_name(c) for c in event.cards]
+        if event.visible is not None:
+            out["visible"] = [card_name(c) for c in event.visible]
+        if event.unnoticed:
+            out["unnoticed"] = True
+    elif t is ChangePlay:
+        out["play"] = card_name(event.card)
+        out["replaces"] = event.reason
+    elif t is Omit:
+        out["omit"] = True
+    elif t is Designate:
+        out["designate"] = event.words
+    elif t is Director:
+        out["director"] = event.what
+        if event.tricks is not None:
+            out["tricks"] = event.tricks
+        if event.value is not None:
+            out["value"] = event.value
+        if event.card is not None:
+            out["card"] = card_name(event.card)
     elif t is ExposeCard:
         out["expose"] = card_name(event.card)
         if event.deliberate:

@@ -20,7 +20,7 @@ from .play import (rule_card_exposed_by_declarer, rule_card_exposed_by_defender,
                    rule_lead_out_of_turn_by_defender, rule_opening_lead_out_of_turn,
                    rule_penalty_card_not_played, rule_play_before_correct_lead,
                    rule_play_before_rectification, rule_premature_play_by_declarer,
-                   rule_premature_play_by_defender)
+                   rule_premature_play_by_defender, rule_several_cards_played)
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -68,6 +68,7 @@ class Laws2017(Edition):
         "lead_before_declarer_chose": rule_lead_before_choice,               # Laws 50D2, 49
         "play_before_correct_lead": rule_play_before_correct_lead,           # Law 60B
         "play_before_rectification": rule_play_before_rectification,         # Law 60C
+        "several_cards_played": rule_several_cards_played,                   # Law 58B2
     }
 
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:

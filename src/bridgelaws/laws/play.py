@@ -25,7 +25,7 @@ __all__ = ["rule_opening_lead_out_of_turn", "rule_lead_out_of_turn_by_defender",
            "rule_penalty_card_not_played", "rule_designate",
            "rule_lead_before_choice", "rule_card_exposed_by_declarer",
            "rule_card_exposed_by_defender", "rule_play_before_correct_lead",
-           "rule_play_before_rectification"]
+           "rule_play_before_rectification", "rule_several_cards_played"]
 
 
 def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
@@ -182,6 +182,13 @@ def rule_premature_play_by_declarer(table, irr: Irregularity) -> Ruling:
         return Ruling(irr, ("57C2",), None, consequences={
             "now": [("law", "57C2"), ("must_play", o, card)]})
     return Ruling(irr, ("57C2",), None, consequences={"now": [("law", "57C2"), ("law", "47B")]})
+
+
+def rule_several_cards_played(table, irr: Irregularity) -> Ruling:
+    """Law 58B2: two or more cards played together with their faces visible: the player
+    names the one he plays; a defender's other visible cards become penalty cards (a
+    single small one inadvertently shown is minor, Law 50B)."""
+    return Ruling(irr, ("58B2",), Decision(irr.by, ("designate",), ("58B2",)))
 
 
 def rule_penalty_card_not_played(table, irr: Irregularity) -> Ruling:
