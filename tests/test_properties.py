@@ -94,3 +94,79 @@ def test_random_events_never_crash(deal, moves):
     held = t.hands[0] | t.hands[1] | t.hands[2] | t.hands[3]
     played = mask_of(c for _l, cards, _w in t.tricks for c in cards) | mask_of(t.trick)
     assert held | played == (1 << 52) - 1 and held & played == 0
+
+
+def _no_card_lost(t):
+    """Cards in the hands, in the tricks and lying as surplus in a trick (67) make the
+    pack, each card once."""
+    seen = []
+    for h in t.hands:
+        seen += [c for c in range(52) if h >> c & 1]
+    seen += [c for _l, cards, _w in t.tricks for c in cards if c >= 0]
+    seen += [c for c in t.trick if c >= 0]
+    seen += [d["card"] for d in t._defects if d["kind"] == "surplus"]
+    assert sorted(seen) == list(range(52)), "a card was lost or doubled"
+
+
+@settings(max_examples=400, deadline=None)
+@given(deals(), st.integers(1, 16),
+       st.lists(st.tuples(st.integers(0, 9), st.integers(0, 3), st.integers(0, 51),
+                          st.integers(0, 12)), max_size=80))
+def test_random_play_never_crashes_or_loses_a_card(deal, board, moves):
+    """After a lawful auction, cards by any seat, in turn or not, following suit or not,
+    mixed with every other kind of play event (exposed cards, several cards at once,
+    omitted cards, attention to revokes and defective tricks, changes of dummy's card,
+    designations, claims and answers, choices): the table records or refuses each one,
+    never crashes, a refused event changes nothing, and no card is ever lost."""
+    from bridgelaws.events import (ChangePlay, Choose, Concede, Designate, DrawAttention,
+                                   ExposeCard, Omit, PlayCards)
+    t = Table(Board(board, deal))
+    for call in ("1N", "P", "P", "P"):
+        t.call(call)
+    attention = ("revoke", "defective_trick", "misinformed_lead", "misinformed_play",
+                 "dummy_limits", "wrong_hand")
+    for kind, seat, x, y in moves:
+        holding = [c for c in range(52) if t.hands[seat] >> c & 1] or [x]
+        card = holding[x % len(holding)]
+        d = t.decision
+        if d is not None and kind < 4:
+            event = Choose(d.by, d.options[x % len(d.options)], suit=x % 4, card=card
+                           if d.by == seat else holding[0])
+        elif kind < 3:
+            turn = t.to_act
+            if turn is not None and kind < 2:       # mostly the seat to play, lawfully or not
+                own = [c for c in range(52) if t.hands[turn] >> c & 1] or [x]
+                legal = t.legal_cards() or own
+                event = PlayCard(turn, (legal if y < 9 else own)[x % len(legal if y < 9 else own)])
+            else:
+                event = PlayCard(seat, card)
+        elif kind == 3:
+            event = ExposeCard(seat, card, deliberate=y % 2 == 1)
+        elif kind == 4:
+            other = holding[(x + 1) % len(holding)]
+            event = PlayCards(seat, (card, other), visible=None if y < 6 else (card,),
+                              unnoticed=y % 3 == 0)
+        elif kind == 5:
+            event = Omit(seat)
+        elif kind == 6:
+            event = DrawAttention(seat, attention[y % len(attention)])
+        elif kind == 7:
+            event = ChangePlay(seat, card, "unintended" if y < 6 else "not_named")
+        elif kind == 8:
+            event = Designate(seat, ("high", "low", "win", "S", "K", "any", "CA")[y % 7])
+        else:
+            remaining = 13 - len(t.tricks)
+            event = (Claim(seat, y % (remaining + 1)) if y < 6 else
+                     Concede(seat, y % (remaining + 1)) if y < 9 else
+                     Respond(seat, "accept" if y < 12 else "dispute"))
+        before = (len(t.events), t.state())
+        try:
+            t.apply(event)
+        except BridgeError:
+            assert len(t.events) == before[0]
+            assert t.state() == before[1], f"refused {event!r} changed the state"
+        state = t.state()
+        assert state["phase"] in ("auction", "play", "decision", "complete")
+        assert (state["to_act"] is not None or state["phase"] == "complete"
+                or state["director"] is not None)
+        _no_card_lost(t)

@@ -393,79 +393,91 @@ class Table:
         answer to a decision nobody asked for.  Irregular but possible acts are
         recorded and recognised instead.
         """
-        t = type(event)
-        if self.pending is None:
-            # the hot path: lawful calls and cards with nothing pending
-            if t is PlayCard:
-                self._play(event)
+        try:
+            t = type(event)
+            if self.pending is None:
+                # the hot path: lawful calls and cards with nothing pending
+                if t is PlayCard:
+                    self._play(event)
+                    self.events.append(event)
+                    if self.penalty_cards:
+                        self._designation_due()
+                    return
+                if t is MakeCall:
+                    self._call(event)
+                    self.events.append(event)
+                    return
+            index = len(self.events)
+            by = event.by
+            if not isinstance(by, int) or not 0 <= by <= 3:
+                raise TableError(f"unknown seat {by!r}", f"event {index}")
+            p = self.pending
+            if p is not None and p.decision is not None and t is MakeCall:
+                # a call while a choice is pending: acceptance by calling (27A1, 29A) or
+                # the call of the player whose turn it was (28B)
+                self._call_during_decision(event, index)
+                self.events.append(event)
+                return
+            if p is not None and p.decision is not None and t is PlayCard \
+                    and self._play_during_decision(event, index):
                 self.events.append(event)
                 if self.penalty_cards:
                     self._designation_due()
                 return
-            if t is MakeCall:
+            if p is not None and p.decision is not None and t is not Choose and t is not Director \
+                    and not (t is DrawAttention and (event.what == "misinformed_lead" or
+                                                     p.irregularity.kind in (
+                        "penalty_card_lead", "lead_restriction", "designate_penalty_card"))):
+                d = p.decision
+                raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
+                                 f"(Law {', '.join(d.laws)})", f"event {index}")
+            if self.pending is not None and self.pending.director and t is not Choose \
+                    and t is not Director:
+                irr = self.pending.irregularity
+                raise TableError(
+                    f"the table waits for the Director's ruling on the {irr.kind.replace('_', ' ')} "
+                    f"of event {irr.event} (Law {', '.join(irr.laws)}); no one acts until he has "
+                    f"ruled (Law 9B2)", f"event {index}")
+            if t is PlayCard:
+                self._play(event)
+            elif t is MakeCall:
                 self._call(event)
-                self.events.append(event)
-                return
-        index = len(self.events)
-        by = event.by
-        if not isinstance(by, int) or not 0 <= by <= 3:
-            raise TableError(f"unknown seat {by!r}", f"event {index}")
-        p = self.pending
-        if p is not None and p.decision is not None and t is MakeCall:
-            # a call while a choice is pending: acceptance by calling (27A1, 29A) or
-            # the call of the player whose turn it was (28B)
-            self._call_during_decision(event, index)
-            self.events.append(event)
-            return
-        if p is not None and p.decision is not None and t is PlayCard \
-                and self._play_during_decision(event, index):
+            elif t is ExposeCard:
+                self._expose(event, index)
+            elif t is Claim or t is Concede:
+                self._claim(event, index)
+            elif t is Respond:
+                self._respond(event, index)
+            elif t is Choose:
+                self._choose(event, index)
+            elif t is DrawAttention:
+                self._attention(event, index)
+            elif t is PlayCards:
+                self._play_several(event, index)
+            elif t is Omit:
+                self._omit(event, index)
+            elif t is ChangePlay:
+                self._change_play(event, index)
+            elif t is Designate:
+                self._designate(event, index)
+            elif t is Director:
+                self._director(event, index)
+            else:
+                raise TableError(f"unknown event {event!r}", f"event {index}")
             self.events.append(event)
             if self.penalty_cards:
                 self._designation_due()
-            return
-        if p is not None and p.decision is not None and t is not Choose and t is not Director \
-                and not (t is DrawAttention and (event.what == "misinformed_lead" or
-                                                 p.irregularity.kind in (
-                    "penalty_card_lead", "lead_restriction", "designate_penalty_card"))):
-            d = p.decision
-            raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
-                             f"(Law {', '.join(d.laws)})", f"event {index}")
-        if self.pending is not None and self.pending.director and t is not Choose \
-                and t is not Director:
-            irr = self.pending.irregularity
-            raise TableError(
-                f"the table waits for the Director's ruling on the {irr.kind.replace('_', ' ')} "
-                f"of event {irr.event} (Law {', '.join(irr.laws)}); no one acts until he has "
-                f"ruled (Law 9B2)", f"event {index}")
-        if t is PlayCard:
-            self._play(event)
-        elif t is MakeCall:
-            self._call(event)
-        elif t is ExposeCard:
-            self._expose(event, index)
-        elif t is Claim or t is Concede:
-            self._claim(event, index)
-        elif t is Respond:
-            self._respond(event, index)
-        elif t is Choose:
-            self._choose(event, index)
-        elif t is DrawAttention:
-            self._attention(event, index)
-        elif t is PlayCards:
-            self._play_several(event, index)
-        elif t is Omit:
-            self._omit(event, index)
-        elif t is ChangePlay:
-            self._change_play(event, index)
-        elif t is Designate:
-            self._designate(event, index)
-        elif t is Director:
-            self._director(event, index)
-        else:
-            raise TableError(f"unknown event {event!r}", f"event {index}")
-        self.events.append(event)
-        if self.penalty_cards:
-            self._designation_due()
+        except BridgeError:
+            # a refused event changes nothing: the state is rebuilt from the log
+            self._restore()
+            raise
+
+    def _restore(self) -> None:
+        events = self.events
+        self.events = []
+        self._reset()
+        for e in events:
+            self.apply(e)
 
     # --- irregularities -----------------------------------------------------------------
 
@@ -1504,10 +1516,8 @@ class Table:
         else:
             law = "62A"
         fixing = sorted([r] + (both if law == "62C3" else []), key=lambda x: self._position(x))
-        taken = self._retract_since(r.trick, self._position(fixing[0]))
+        taken = self._retract_since(r.trick, self._position(fixing[0]), keep=fixing)
         revoke_cards = {(x.seat, x.card) for x in fixing}
-        # revokes among the cards taken back no longer exist
-        self.revokes = [x for x in self.revokes if x in fixing or (x.seat, x.card) not in taken]
         self.laws.append(law)
         if law == "62D" and r.seat not in (self.declarer, self.dummy):
             self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[(r.seat + 2) & 3]})
@@ -1586,10 +1596,11 @@ class Table:
         cards = self.trick if r.trick == len(self.tricks) + 1 else self.tricks[r.trick - 1][1]
         return list(cards).index(r.card)
 
-    def _retract_since(self, trick_no: int, pos: int) -> list[tuple[int, int]]:
+    def _retract_since(self, trick_no: int, pos: int, keep=()) -> list[tuple[int, int]]:
         """Take back to the hands every card played from position ``pos`` of trick
         ``trick_no`` (1-based) on, reopening completed tricks; returns the cards taken
-        back as ``(seat, card)`` in the order they were played."""
+        back as ``(seat, card)`` in the order they were played.  A revoke made with a
+        card taken back no longer exists, unless it is in ``keep`` (being corrected)."""
         taken = []
         while (len(self.tricks) + 1, len(self.trick)) > (trick_no, pos):
             if not self.trick:
@@ -1610,6 +1621,8 @@ class Table:
         if self.pending is not None and self.pending.irregularity.kind in (
                 "penalty_card_lead", "lead_restriction", "designate_penalty_card"):
             self.pending = None               # it arises again when the trick is led
+        gone = set(taken)
+        self.revokes = [r for r in self.revokes if r in keep or (r.seat, r.card) not in gone]
         return taken[::-1]
 
     # --- several cards, omitted cards, defective tricks (Laws 58, 67) ----------------------
@@ -1644,6 +1657,9 @@ class Table:
                              "the auction each exposed card is an 'expose' event, Law 24)",
                              f"event {index}")
         if event.unnoticed:
+            if self.to_act != seat or self.pending is not None:
+                raise TableError("cards played together unnoticed (Law 67) are played at the "
+                                 "player's turn", f"event {index}")
             if visible:
                 played = visible[0]
             else:
@@ -1652,9 +1668,8 @@ class Table:
                 played = max((c for c in cards if legal >> c & 1), default=max(cards))
             self._play(PlayCard(seat, played))
             n = self._trick_of(played)
-            if n is None:                # the card did not reach a trick (irregular turn)
-                raise TableError("cards played together unnoticed must be played in turn",
-                                 f"event {index}")
+            if n is None:                # an irregular play the table is still ruling on
+                n = len(self.tricks) + 1
             for c in cards:
                 if c != played:
                     self.hands[seat] &= ~(1 << c)
@@ -1741,7 +1756,9 @@ class Table:
     def _complete_defective(self, p: Ruling, event: Choose, index: int) -> None:
         irr = p.irregularity
         seat, n, late = irr.by, irr.facts["_trick"], irr.facts["_late"]
-        leader, cards, winner = self.tricks[n - 1]
+        in_progress = n > len(self.tricks)
+        leader, cards, winner = ((self.trick_leader, tuple(self.trick), None) if in_progress
+                                 else self.tricks[n - 1])
         led = cards[0] // 13
         card = event.card
         if card is None or not self.hands[seat] >> card & 1:
@@ -1755,6 +1772,10 @@ class Table:
         self._defects = [d for d in self._defects if not (d["kind"] == "omitted"
                                                           and d["trick"] == n)]
         self.pending = None
+        if in_progress:                     # the trick is still being played (67A1)
+            self.trick = list(cards)
+            self.laws.append("67A1")
+            return
         if late:
             self.tricks[n - 1] = (leader, cards, winner)    # the winner does not change
             r = Revoke(seat, n, card, led)
