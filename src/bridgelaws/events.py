@@ -119,7 +119,8 @@ class DrawAttention(Event):
     ``"misinformed_play"`` (a card played after a mistaken explanation, 47E2a),
     ``"dummy_limits"`` (dummy has looked at a hand, swapped seats or watched declarer,
     43A2), ``"wrong_hand"`` (dummy warns declarer against leading from the wrong hand,
-    43B2a).
+    43B2a), ``"dummy_played"`` (dummy touched, pointed at or played a card without
+    declarer's instruction, 45F, 57C2).
     """
     what: str
 
@@ -172,7 +173,12 @@ class Director(Event):
     * ``"missing_card"``: ``card`` was missing from ``by``'s hand and is restored (14);
     * ``"wrong_board_call"``: ``by`` called holding cards from another board (15A);
     * ``"wrong_board"``: a board not scheduled for the round is being played;
-      ``value`` is whether any of the four had played it before (15B).
+      ``value`` is whether any of the four had played it before (15B);
+    * ``"declarer_saw_dummy"``: after an opening lead out of turn declarer could have
+      seen dummy's cards, so he must accept the lead (54C);
+    * ``"revoke_found_late"``: the established revokes were first pointed out after the
+      round ended (``value`` true, 64B5) or after the non-offenders called on the next
+      board (false, 64B4): no trick is transferred.
     """
     what: str
     tricks: int | None = None

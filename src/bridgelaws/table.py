@@ -67,13 +67,14 @@ class Revoke:
     """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
 
     __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer",
-                 "faced", "deemed", "forced")
+                 "faced", "deemed", "forced", "late")
 
     def __init__(self, seat: int, trick: int, card: int, suit: int = -1, faced: bool = False):
         self.seat, self.trick, self.card, self.suit = seat, trick, card, suit
         self.faced = faced                      # the card was a penalty card (62B2)
         self.deemed = False                     # deemed a revoke by Law 67B1
         self.forced = False                     # corrected, but 64 applies (43B2b)
+        self.late: str | None = None            # first pointed out too late (64B4, 64B5)
         self.transfer = 0
         self.established = False
         self.corrected = False
@@ -147,6 +148,7 @@ class Table:
         self._defects: list[dict] = []           # Law 67: omitted or surplus cards of a trick
         self._dummy_limits = False               # Law 43A2 broken by dummy (43B)
         self._claimed = (0, 0)                   # tricks given by an agreed claim (64)
+        self._dummy_own: int | None = None       # trick where dummy played on its own (57C2)
         self.adjustment: dict | None = None      # no table result: the Director assigns one
 
     # --- construction -----------------------------------------------------------
@@ -856,8 +858,8 @@ class Table:
             # Law 52B1b: declarer has played after the card from his hand or dummy: he
             # must accept it
             self.pending = None
-            self._apply_consequences(p.consequences["accept"])
-            self.laws.append("52B1b")
+            self._apply_consequences([("law", "52B1b")] + [
+                op for op in p.consequences["accept"] if op != ("law", "52B1a")])
             self._play(event)
             return True
         if kind in ("lead_out_of_turn_by_defender", "premature_play_by_defender",
@@ -1024,11 +1026,15 @@ class Table:
         if (self.penalty_cards and seat in self.penalty_cards and not self._accepting
                 and self.play_duties.get(seat, {}).get("option") != "any"):
             must = self._penalty_card_duty(seat, self.legal_cards_mask())
-            if must & self._major_penalty_mask(seat) and not must >> card & 1:
-                # Law 52: a major penalty card not played when it had to be
+            own = mask_of(parse_card(c["card"]) for c in self.penalty_cards[seat])
+            if must & own and not must >> card & 1 and (
+                    must & self._major_penalty_mask(seat) or card % 13 < 8):
+                # Law 52: a penalty card not played as Law 50 requires (a major one at
+                # the first legal opportunity; no other small card before a minor one)
                 self._irregular("penalty_card_not_played", seat, len(self.events),
-                                card=card_name(card), _card=card, _must=must)
+                                card=card_name(card), _card=card, _must=must & own)
                 return
+        revoked = False
         if trick:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASKS[led]:
@@ -1037,7 +1043,16 @@ class Table:
                 self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led, faced))
                 self._irregular("revoke", seat, len(self.events), card=card_name(card),
                                 trick=len(self.tricks) + 1)
-        else:
+                revoked = True
+        if (self.play_duties or self.lead_restrictions) and not revoked and not self._accepting \
+                and not self.legal_cards_mask() >> card & 1:
+            # Law 61A: failing, when able, to lead or play a card or suit that an opponent's
+            # chosen rectification or a law requires (26B, 50D2, 51B, 57A, 57D, 62C2...)
+            suit = trick[0] // 13 if trick else card // 13
+            self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, suit))
+            self._irregular("revoke", seat, len(self.events), card=card_name(card),
+                            trick=len(self.tricks) + 1)
+        if not trick:
             self._lead_withdrawn = None
             if not self.tricks:
                 self.dummy_faced = True                            # Law 41C: dummy spreads
@@ -1167,6 +1182,9 @@ class Table:
                 self.laws.append("64B2")          # a second revoke in the same suit
                 continue
             seen_suits.add(key)
+            if r.late is not None:
+                self.laws.append(r.late)          # pointed out too late: no transfer
+                continue
             if r.seat == self.dummy:
                 self.laws.append("64B3")          # failing to play a card of dummy's
                 continue
@@ -1230,11 +1248,12 @@ class Table:
             else:
                 legal_at_turn = seat not in played
             if declaring:
-                self._irregular("premature_play_by_declarer", seat, index,          # Law 57C2
+                self._irregular("premature_play_by_declarer", seat, index,          # Law 57C3
                                 _legal_at_turn=legal_at_turn, **facts)
                 return
             self._irregular("premature_play_by_defender", seat, index,              # Law 57
                             _partner_played=partner in played, _legal_at_turn=legal_at_turn,
+                            _dummy_own=self._dummy_own == len(self.tricks) + 1,
                             _declarer_both={self.declarer, self.dummy} <= played, **facts)
 
     def _expose(self, event: ExposeCard, index: int) -> None:
@@ -1476,6 +1495,7 @@ class Table:
                        "misinformed_lead": lambda: self._misinformed_lead(event, index),
                        "misinformed_play": lambda: self._misinformed_play(event, index),
                        "dummy_limits": lambda: self._dummy_broke_limits(index),
+                       "dummy_played": lambda: self._dummy_played(index),
                        "wrong_hand": lambda: self._dummy_warns(event, index)}.get(what)
             if handler is None:
                 raise TableError(f"unknown attention {what!r} (revoke, defective_trick, "
@@ -1574,6 +1594,17 @@ class Table:
         self._dummy_limits = True
         self.laws.append("43A2")
         self.flags.append({"flag": "ProceduralPenalty", "law": "43A2"})
+
+    def _dummy_played(self, index: int) -> None:
+        """Law 45F: dummy touched or pointed at a card without declarer's instruction (or
+        played one of its own accord): play goes on, the Director may adjust if it
+        suggested declarer's play; a defender's premature play that follows it in this
+        trick is not rectified (57C2)."""
+        if self.phase != PLAY:
+            raise TableError("dummy suggests a play only during the play", f"event {index}")
+        self._dummy_own = len(self.tricks) + 1
+        self.laws.append("45F")
+        self.flags.append({"flag": "Review45F", "law": "45F"})
 
     def _dummy_warns(self, event: DrawAttention, index: int) -> None:
         """Dummy warns declarer against leading from the wrong hand: allowed (42B2), but
@@ -1964,6 +1995,27 @@ class Table:
             claimed[side], claimed[side ^ 1] = n, c["remaining"] - n
             if self.revokes:
                 self._settle_revokes(tuple(claimed))
+            return
+        if what == "declarer_saw_dummy":
+            p = self.pending
+            if p is None or p.irregularity.kind != "opening_lead_out_of_turn":
+                raise TableError("Law 54C concerns an opening lead out of turn awaiting "
+                                 "declarer's choice", where)
+            # Law 54C: declarer could have seen dummy's cards: he must accept the lead
+            self.pending = None
+            self._apply_consequences([("law", "54C")] + [
+                op for op in p.consequences["accept"] if op != ("law", "54B")])
+            return
+        if what == "revoke_found_late":
+            live = [r for r in self.revokes if r.established and not r.corrected]
+            if self.phase != COMPLETE or not live or event.value is None:
+                raise TableError("Law 64B4/64B5: an established revoke first pointed out after "
+                                 "play; 'value' true when the round had ended (64B5), false "
+                                 "when the non-offenders had called on the next board (64B4)",
+                                 where)
+            for r in live:
+                r.late = "64B5" if event.value else "64B4"
+            self._settle_revokes(self._claimed)
             return
         if what in ("acquiescence_withdrawn", "concession_cancelled"):
             law = "69B" if what == "acquiescence_withdrawn" else "71"

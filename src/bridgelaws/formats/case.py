@@ -26,7 +26,8 @@ _ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede",
             "omit", "designate", "director")
 _DIRECTOR = ("claim", "play_on", "acquiescence_withdrawn", "concession_cancelled",
              "cards_corrected", "wrong_count_after_call", "surplus_card",
-             "wrong_count_after_play", "missing_card", "wrong_board_call", "wrong_board")
+             "wrong_count_after_play", "missing_card", "wrong_board_call", "wrong_board",
+             "declarer_saw_dummy", "revoke_found_late")
 
 
 def _suit(text, where: str) -> int:

@@ -20,7 +20,8 @@ from .play import (rule_card_exposed_by_declarer, rule_card_exposed_by_defender,
                    rule_lead_out_of_turn_by_defender, rule_opening_lead_out_of_turn,
                    rule_penalty_card_not_played, rule_play_before_correct_lead,
                    rule_play_before_rectification, rule_premature_play_by_declarer,
-                   rule_premature_play_by_defender, rule_several_cards_played)
+                   rule_premature_play_by_defender, rule_several_cards_played,
+                   rule_concession_objected_by_partner)
 from .ruling import Irregularity, Ruling
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
@@ -61,7 +62,7 @@ class Laws2017(Edition):
         "lead_out_of_turn_by_declarer": rule_lead_out_of_turn_by_declarer,   # Laws 53, 55
         "lead_out_of_turn_by_defender": rule_lead_out_of_turn_by_defender,   # Laws 53, 56
         "premature_play_by_defender": rule_premature_play_by_defender,       # Law 57
-        "premature_play_by_declarer": rule_premature_play_by_declarer,       # Law 57C2
+        "premature_play_by_declarer": rule_premature_play_by_declarer,       # Law 57C3
         "penalty_card_not_played": rule_penalty_card_not_played,             # Law 52
         "card_exposed_by_declarer": rule_card_exposed_by_declarer,           # Law 48
         "card_exposed_by_defender": rule_card_exposed_by_defender,           # Laws 49, 50
@@ -69,6 +70,7 @@ class Laws2017(Edition):
         "play_before_correct_lead": rule_play_before_correct_lead,           # Law 60B
         "play_before_rectification": rule_play_before_rectification,         # Law 60C
         "several_cards_played": rule_several_cards_played,                   # Law 58B2
+        "concession_objected_by_partner": rule_concession_objected_by_partner,  # Law 68B2
     }
 
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:

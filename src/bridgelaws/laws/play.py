@@ -25,7 +25,8 @@ __all__ = ["rule_opening_lead_out_of_turn", "rule_lead_out_of_turn_by_defender",
            "rule_penalty_card_not_played", "rule_designate",
            "rule_lead_before_choice", "rule_card_exposed_by_declarer",
            "rule_card_exposed_by_defender", "rule_play_before_correct_lead",
-           "rule_play_before_rectification", "rule_several_cards_played"]
+           "rule_play_before_rectification", "rule_several_cards_played",
+           "rule_concession_objected_by_partner"]
 
 
 def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
@@ -43,9 +44,21 @@ def rule_opening_lead_out_of_turn(table, irr: Irregularity) -> Ruling:
                   })
 
 
+def _trick_13(table, irr: Irregularity) -> Ruling | None:
+    """Law 53A (footnote): a lead out of turn to trick 13 may not be accepted: it is
+    withdrawn and the correct hand leads."""
+    if len(table.tricks) == 12:
+        return Ruling(irr, ("53A",), None, consequences={"now": [("law", "53A")]})
+    return None
+
+
 def rule_lead_out_of_turn_by_defender(table, irr: Irregularity) -> Ruling:
     """Law 56: declarer may accept a defender's lead out of turn (53A), or require its
-    withdrawal: the card becomes a major penalty card (50D) and the correct hand leads."""
+    withdrawal: the card becomes a major penalty card (50D) and the correct hand leads.
+    At trick 13 it is simply withdrawn (53A)."""
+    last = _trick_13(table, irr)
+    if last is not None:
+        return last
     o, card = irr.by, irr.facts["_card"]
     return Ruling(irr, ("53", "56"), Decision(table.declarer, ("accept", "reject"), ("53A", "56")),
                   consequences={
@@ -59,7 +72,10 @@ def rule_lead_out_of_turn_by_declarer(table, irr: Irregularity) -> Ruling:
     (53A); if they disagree, the defender next in turn after the irregular lead
     decides.  Not accepted: the card goes back; if a defender was to lead there is no
     further rectification (55B1); if declarer was to lead from the other hand, he
-    leads from the correct one (55B2)."""
+    leads from the correct one (55B2).  At trick 13 it is simply withdrawn (53A)."""
+    last = _trick_13(table, irr)
+    if last is not None:
+        return last
     o, card, turn = irr.by, irr.facts["_card"], irr.facts["_turn"]
     chooser = (o + 1) & 3                      # the defender next in turn after the lead
     declaring = (turn ^ table.declarer) & 1 == 0
@@ -160,6 +176,9 @@ def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
             "now": [("law", "57D"), ("penalty_card", o, card, True)]})
     if irr.facts["_declarer_both"]:
         return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C1")]})
+    if irr.facts.get("_dummy_own"):
+        # 57C2: dummy had played or suggested a card of its own accord before it
+        return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C2")]})
     options = ("highest", "lowest", "require_suit", "forbid_suit")
     base = [("penalty_card", o, card, True)]
     return Ruling(irr, ("57A",), Decision(table.declarer, options,
@@ -172,16 +191,24 @@ def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
 
 
 def rule_premature_play_by_declarer(table, irr: Irregularity) -> Ruling:
-    """Law 57C2: declarer plays from his hand or dummy before his turn to a trick in
+    """Law 57C3: declarer plays from his hand or dummy before his turn to a trick in
     progress.  The card is played and may not be withdrawn if it is legal: it is played
     at that hand's turn.  A card that would not be legal then (it fails to follow suit)
     goes back to the hand, as an illegal play is corrected (47B); declarer's cards are
     never penalty cards (48A)."""
     o, card = irr.by, irr.facts["_card"]
     if irr.facts["_legal_at_turn"]:
-        return Ruling(irr, ("57C2",), None, consequences={
-            "now": [("law", "57C2"), ("must_play", o, card)]})
-    return Ruling(irr, ("57C2",), None, consequences={"now": [("law", "57C2"), ("law", "47B")]})
+        return Ruling(irr, ("57C3",), None, consequences={
+            "now": [("law", "57C3"), ("must_play", o, card)]})
+    return Ruling(irr, ("57C3",), None, consequences={"now": [("law", "57C3"), ("law", "47B")]})
+
+
+def rule_concession_objected_by_partner(table, irr: Irregularity) -> Ruling:
+    """Law 68B2: a defender concedes and his partner objects at once: there is neither a
+    concession nor a claim, and play goes on; cards the defender showed are no penalty
+    cards, but the information is unauthorised to his partner (16C)."""
+    return Ruling(irr, ("68B2",), None, consequences={
+        "now": [("law", "68B2"), ("flag", "UI", "16C")]})
 
 
 def rule_several_cards_played(table, irr: Irregularity) -> Ruling:

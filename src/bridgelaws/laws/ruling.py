@@ -30,7 +30,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "lead_out_of_turn_by_declarer": ("53", "55"),
     "lead_out_of_turn_by_defender": ("53", "56"),
     "premature_play_by_defender": ("57",),
-    "premature_play_by_declarer": ("57C2",),
+    "premature_play_by_declarer": ("57C",),
     "card_exposed_by_declarer": ("48",),
     "card_exposed_by_defender": ("49", "50"),
     "revoke": ("61A",),
@@ -48,7 +48,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "dummy_attention": ("43A1b",),
     "disputed_claim": ("68D", "70"),
     "disputed_concession": ("68D", "70"),
-    "concession_objected_by_partner": ("68B2",),
+    "concession_objected_by_partner": ("68B",),
 }
 
 
