@@ -415,3 +415,24 @@ def test_law15B_wrong_board():
     assert t.laws[-1] == "15B2" and t.phase == "play"
     t.apply(Director(N, "wrong_board", value=True))
     assert t.adjustment == {"law": "15B1", "score": "artificial"} and t.score_ns is None
+
+
+# --- what the table hands to scoring -----------------------------------------------------------
+
+def test_result_from_table_after_a_revoke_transfer_and_after_no_table_result():
+    from bridgelaws.cards import BridgeError
+    from bridgelaws.scoring.adjusted import ArtificialScore
+    from bridgelaws.tournament.event import result_from_table, result_score
+    t = three_nt()
+    play(t, "DK", "D8", "D4")
+    t.play("C2", by=N)                           # N revokes; established by his next play
+    finish(t)
+    r = result_from_table(t, "1", "2")
+    assert (r.contract, r.declarer, r.tricks) == ("3N", "N", t.declarer_tricks)
+    assert t.revokes[0].transfer > 0 and result_score(r, "none") == t.score_ns
+    t = three_nt()
+    t.apply(Director(N, "wrong_board", value=True))          # 15B1: cancelled at this table
+    with pytest.raises(BridgeError, match="15B1 leaves no table result.*12C2"):
+        result_from_table(t, "1", "2")
+    r = result_from_table(t, "1", "2", adjusted=ArtificialScore(60, 60))
+    assert r.adjusted == ArtificialScore(60, 60) and result_score(r, "none") is None

@@ -230,8 +230,8 @@ def test_irregularities_of_the_play_are_recognised():
                 assert t.laws[-2:] == ["49", "50B"] and not t.director_required
                 assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": False}]}
             elif kind == "premature_play_by_declarer":
-                # Law 57C2: N's legal C2 is played at his turn, after dummy's card
-                assert t.laws[-1] == "57C2" and t.to_act == 2 and not t.director_required
+                # Law 57C3: N's legal C2 is played at his turn, after dummy's card
+                assert t.laws[-1] == "57C3" and t.to_act == 2 and not t.director_required
                 t.play("C4")
                 t.play("C5")
                 assert t.to_act == 0 and t.legal_card_names() == ["C2"]

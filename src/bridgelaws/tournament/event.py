@@ -16,7 +16,7 @@ from ..scoring.adjusted import ArtificialScore, ProceduralPenalty
 from ..scoring.contract import Contract, score_ns
 from ..scoring.matchpoints import SplitScore, WeightedScore
 
-__all__ = ["Entry", "Result", "Event", "result_score"]
+__all__ = ["Entry", "Result", "Event", "result_score", "result_from_table"]
 
 
 @dataclass
@@ -66,6 +66,41 @@ class Result:
             self.ns = (self.ns,)
         if isinstance(self.ew, str):
             self.ew = (self.ew,)
+
+
+def result_from_table(table, ns, ew, adjusted=None, **kwargs) -> Result:
+    """The raw result of a board played at a :class:`~bridgelaws.table.Table`: contract,
+    declarer and tricks after every transfer (Law 64) and claim (69, 70).
+
+    A board the Laws left without a table result (``table.adjustment``: 13B2, 13D,
+    15A2a, 15B1) needs the Director's score, given as ``adjusted`` (an assigned score
+    as North-South's points, 12C1; or an :class:`ArtificialScore`, 12C2).
+
+    >>> from bridgelaws.table import Table
+    >>> from bridgelaws.boards import Board
+    >>> from bridgelaws.cards import Deal
+    >>> t = Table(Board(3, Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")))
+    >>> for call in ["P", "P", "P", "P"]:
+    ...     t.call(call)
+    >>> r = result_from_table(t, "1", "2"); r.contract, r.board
+    ('PASS', 3)
+    """
+    where = f"board {table.board.number}"
+    if not table.is_complete:
+        raise BridgeError("the board is not over: no result to score yet", where)
+    if table.adjustment is not None:
+        law = table.adjustment["law"]
+        if adjusted is None:
+            need = ("an artificial adjusted score (Law 12C2)" if table.adjustment["score"]
+                    == "artificial" else "an assigned adjusted score (Law 12C1)")
+            raise BridgeError(f"Law {law} leaves no table result: the Director gives {need}",
+                              where)
+        return Result(table.board.number, ns, ew, adjusted=adjusted, where=where, **kwargs)
+    if table.contract is None:
+        return Result(table.board.number, ns, ew, contract="PASS", where=where, **kwargs)
+    return Result(table.board.number, ns, ew, contract=str(table.contract),
+                  declarer=table.declarer_name, tricks=table.declarer_tricks, where=where,
+                  adjusted=adjusted, **kwargs)
 
 
 def result_score(r: Result, vulnerable: str) -> int | None:
