@@ -1499,8 +1499,8 @@ class Table:
                        "wrong_hand": lambda: self._dummy_warns(event, index)}.get(what)
             if handler is None:
                 raise TableError(f"unknown attention {what!r} (revoke, defective_trick, "
-                                 "misinformed_lead, misinformed_play, dummy_limits, wrong_hand)",
-                                 f"event {index}")
+                                 "misinformed_lead, misinformed_play, dummy_limits, "
+                                 "wrong_hand, dummy_played)", f"event {index}")
             handler()
             return
         open_revokes = [r for r in self.revokes if not r.corrected]
