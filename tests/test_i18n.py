@@ -34,8 +34,13 @@ def placeholders(text):
 
 
 def table(*events, board=1):
+    """Events as (seat, call), (seat, value, action) or the case's own JSON object."""
     return case_table({"board": board, "deal": DEAL, "events": [
+        e if isinstance(e, dict) else
         {"by": e[0], ("call" if len(e) == 2 or e[2] == "call" else e[2]): e[1]} for e in events]})
+
+
+THREE_NT = [("N", "1N"), ("E", "P"), ("S", "3N"), ("W", "P"), ("N", "P"), ("E", "P")]
 
 
 #: the rulings explained below, by name
@@ -47,6 +52,24 @@ RULINGS = {
     "disputed_claim": [("N", "1N"), ("E", "P"), ("S", "P"), ("W", "P"), ("N", 13, "claim"),
                        ("E", "dispute", "respond")],
     "none": [("N", "1N")],
+    # the play: 3N by North, East on lead
+    "opening_lead": THREE_NT + [("W", "C8", "play")],
+    "premature_play": THREE_NT + [("E", "CQ", "play"), ("S", "C4", "play"), ("W", "C5", "play"),
+                                  ("N", "C2", "play"), ("E", "HJ", "play"), ("S", "H5", "play"),
+                                  ("E", "S8", "play")],
+    "penalty_card_lead": THREE_NT + [("W", "C8", "play"), ("N", "reject", "choose")],
+    "revoke_corrected": THREE_NT + [("E", "CQ", "play"), ("S", "C4", "play"), ("W", "D4", "play"),
+                                    ("N", "revoke", "attention")],
+    "revoke_established": THREE_NT + [("E", "CQ", "play"), ("S", "C4", "play"),
+                                      ("W", "D4", "play"), ("N", "CK", "play"),
+                                      ("N", "SA", "play"), ("E", "S8", "play")],
+    "defective_trick": THREE_NT + [("E", "CQ", "play"), ("S", "C4", "play"),
+                                   {"by": "W", "omit": True}, ("N", "CK", "play"),
+                                   ("N", "SA", "play"), ("E", "S8", "play"), ("S", "S6", "play"),
+                                   ("W", "S3", "play"), ("E", "defective_trick", "attention")],
+    "claim_decided": THREE_NT + [("E", "CQ", "play"), ("S", "C4", "play"), ("W", "C5", "play"),
+                                 ("N", "CK", "play"), ("N", 12, "claim"), ("E", "dispute", "respond"),
+                                 {"by": "N", "director": "claim", "tricks": 10}],
 }
 
 #: words each explanation must contain, per language: the Laws' own terms as the
@@ -61,6 +84,14 @@ EXPECTED = {
         "honour_exposed": ["קלף עונשין", "מערב"],
         "disputed_claim": ["תביעה", "מנהל התחרות"],
         "none": ["חריגה"],
+        "opening_lead": ["הובלת פתיחה שלא בתור", "הכרוז", "הדומם", "קלף עונשין בכיר", "חוק 54D"],
+        "premature_play": ["בטרם עת", "קלף עונשין בכיר", "הקלף הגבוה ביותר בצבע שהובל",
+                           "לשרת לצבע", "חוק 57A1"],
+        "penalty_card_lead": ["קלף עונשין בכיר", "לאסור", "חוזר ליד", "חוק 50D2a"],
+        "revoke_corrected": ["מחדל", "קיבל תוקף", "קלף עונשין בכיר", "חוק 62B1"],
+        "revoke_established": ["המחדל קיבל תוקף", "לצד החף", "חוק 63A1"],
+        "defective_trick": ["לקיחה פגומה", "מחדל", "חוק 67B1", "חוק 64A2"],
+        "claim_decided": ["תביעה", "מנהל התחרות", "10"],
     },
     "pl": {
         "insufficient_bid": ["E zgłosił odzywkę niewystarczającą (1H)", "sędzia", "porównywaln",
@@ -71,6 +102,17 @@ EXPECTED = {
         "honour_exposed": ["kartą przygwożdżoną"],
         "disputed_claim": ["deklarację", "Sędzia"],
         "none": ["nieprawidłowości"],
+        "opening_lead": ["pierwsze wyjście poza kolejnością", "rozgrywający", "dziadkiem",
+                         "normalną kartą przygwożdżoną", "przepis 54D"],
+        "premature_play": ["przedwcześnie", "normalną kartą przygwożdżoną",
+                           "najstarszą kartę w kolorze wyjścia", "przepis 57A1"],
+        "penalty_card_lead": ["karta przygwożdżona", "zostaje podjęta", "przepis 50D2a"],
+        "revoke_corrected": ["fałszywy renons", "uprawomocnieniem", "normalną kartą przygwożdżoną",
+                             "przepis 62B1"],
+        "revoke_established": ["Fałszywy renons uprawomocnił się", "niewykraczającą",
+                               "przepis 63A1"],
+        "defective_trick": ["lewą wadliwą", "fałszywy renons", "przepis 67B1", "przepisem 64A2"],
+        "claim_decided": ["deklaracj", "sędziego", "10"],
     },
     "ru": {
         "insufficient_bid": ["Восток", "недостаточное назначение", "Судья", "сопоставим",
@@ -81,6 +123,16 @@ EXPECTED = {
         "honour_exposed": ["штрафн", "Запад"],
         "disputed_claim": ["претензию", "Судья"],
         "none": ["отклонения"],
+        "opening_lead": ["первый ход вне очереди", "разыгрывающий", "болваном",
+                         "старшей штрафной картой", "Правило 54D"],
+        "premature_play": ["преждевременно", "старшей штрафной картой", "самой старшей",
+                           "Правило 57A1"],
+        "penalty_card_lead": ["штрафная карта", "поднимается", "Правило 50D2a"],
+        "revoke_corrected": ["фальшренонс", "установлен", "старшей штрафной картой",
+                             "Правило 62B1"],
+        "revoke_established": ["Фальшренонс установлен", "ненарушившей стороне", "Правило 63A1"],
+        "defective_trick": ["дефектной взяткой", "фальшренонс", "Правило 67B1", "Правилу 64A2"],
+        "claim_decided": ["претензи", "Судьёй", "10"],
     },
     "nb": {
         "insufficient_bid": ["Øst", "utilstrekkelig bud", "turneringslederen", "sammenlignbar",
@@ -91,6 +143,14 @@ EXPECTED = {
         "honour_exposed": ["straffekort", "Vest"],
         "disputed_claim": ["krav", "Turneringslederen"],
         "none": ["uregelmessighet"],
+        "opening_lead": ["åpningsutspill utenfor tur", "spilleføreren", "blindemann",
+                         "stort straffekort", "§54D"],
+        "premature_play": ["i utide", "stort straffekort", "høyeste kort", "§57A1"],
+        "penalty_card_lead": ["straffekort", "tas opp", "§50D2a"],
+        "revoke_corrected": ["revoke", "etablert", "stort straffekort", "§62B1"],
+        "revoke_established": ["Revoken er etablert", "ikke-feilende side", "§63A1"],
+        "defective_trick": ["irregulært stikk", "revokert", "§67B1", "§64A2"],
+        "claim_decided": ["krav", "turneringslederen", "10"],
     },
 }
 
@@ -110,7 +170,14 @@ def english_fragments():
 ENGLISH = english_fragments()
 #: English words that no explanation in another language contains
 ENGLISH_WORDS = ("the", "must", "may", "Director", "call", "auction", "partner", "declarer",
-                 "defender", "Law", "Laws", "Board", "accept", "chooses", "happened")
+                 "defender", "Law", "Laws", "Board", "accept", "chooses", "happened", "dummy",
+                 "trick", "card", "penalty", "lead", "suit", "claim", "revoked", "chose")
+
+
+def own_words(lang):
+    """The text of the catalogue of ``lang``: an English-looking word it uses itself
+    (Polish "partner", Norwegian "revoke") is not English left over."""
+    return "\n".join(catalogue(lang).values())
 
 
 def test_languages_listed():
@@ -162,9 +229,14 @@ def test_ruling_explained_in_language(lang, name):
     english = explain(table(*RULINGS[name]), "en")
     assert len(lines) == len(english)
     text = "\n".join(lines)
+    own = own_words(lang)
     for piece in ENGLISH:
+        if re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", own):
+            continue
         assert not re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text), (piece, text)
     for word in ENGLISH_WORDS:
+        if re.search(rf"(?<!\w){word}(?!\w)", own):
+            continue
         assert not re.search(rf"(?<!\w){word}(?!\w)", text), (word, text)
     if lang in ("he", "ru"):
         # Latin letters only in calls, cards and law numbers (1H, CQ, 27A1)

@@ -5,6 +5,13 @@ last one of a table into sentences in one of the catalogue languages
 (:mod:`bridgelaws.i18n`).  Every sentence comes from a catalogue; nothing here is
 worded in English or any other language.
 
+The explanation says what happened, then either who chooses and what follows from each
+option (with the law of each option), or what the Director applies at once; then the
+points the Laws add (who else may settle the matter, what happens meanwhile), what was
+chosen or how the matter was settled when the log goes on past the ruling, and the
+laws.  A revoke has no ruling of its own (play goes on, Law 61A): when a revoke is the
+latest matter at the table, the explanation follows it through Laws 62-64 instead.
+
 >>> from bridgelaws.formats.case import case_table
 >>> t = case_table({"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
 ...                 "events": [{"by": "N", "call": "1N"}, {"by": "E", "call": "1H"}]})
@@ -15,10 +22,34 @@ What happened: East made an insufficient bid (1H).
 from __future__ import annotations
 
 from .calls import call_name
-from .cards import SEAT_NAMES
+from .cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, cards_of
 from .i18n import RTL_LANGUAGES, message
+from .laws.ruling import IRREGULARITY_KINDS
 
-__all__ = ["explain", "last_ruling"]
+__all__ = ["explain", "last_ruling", "is_play_kind", "REVOKE_LAWS"]
+
+#: the laws of Laws 62-64 (and 43B) that the explanation of a revoke follows, in the
+#: order the table applies them; each has a sentence ``revoke.law.<law>``
+REVOKE_LAWS = ("43A1b", "43B2b", "43B3", "62A", "62B1", "62B2", "62C1", "62C2", "62C3", "62D",
+               "63A1", "63A3", "63A4", "63B", "64A1", "64A2", "64B1", "64B2", "64B3", "64B4",
+               "64B5", "64B6", "64B7")
+
+#: laws whose sentence, in a ruling applied at once or in an option, says what the law
+#: does there; the key is ``do.law.<law>``.  Those of _AFTER follow the other sentences
+#: of the option (they give the reason for a penalty card or what comes next).
+_LAW_SENTENCES = ("47B", "48A", "53A", "55B1", "55B2", "57C1", "57C2", "60B", "60C", "68B2",
+                  "50D", "50D2")
+_AFTER = ("50B", "50D", "50D2", "60B", "60C")
+
+#: kinds where the chooser names a card rather than choosing a rectification
+_NAMING = ("several_cards_played", "defective_trick", "incomplete_designation",
+           "designate_penalty_card")
+
+#: laws by which a pending choice is settled other than by the chooser's answer
+_SETTLING = ("60A", "53B", "53C", "52B1b", "54C", "47E1", "28B", "27C", "68D2b", "70")
+
+_LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
+                     "lead_out_of_turn_by_defender")
 
 
 def last_ruling(table):
@@ -26,11 +57,145 @@ def last_ruling(table):
     return table.rulings[-1] if table.rulings else None
 
 
+def is_play_kind(kind: str) -> bool:
+    """Whether ``kind`` is an irregularity of the play period (Laws 41 on)."""
+    law = IRREGULARITY_KINDS[kind][0]
+    digits = "".join(ch for ch in law if ch.isdigit())
+    return int(digits[:2]) >= 41
+
+
 def _seat(seat: int, lang: str) -> str:
     return message(f"seat.{SEAT_NAMES[seat]}", lang)
 
 
-def _consequence(op, irr, table, lang: str) -> str | None:
+def _suits(suits, lang: str) -> str:
+    return ", ".join(message(f"suit.{SUIT_LETTERS[s]}", lang) for s in suits)
+
+
+def _leader(irr) -> int:
+    """The partner of a penalty card's holder, or of a 26B offender, who is on lead."""
+    return irr.facts.get("_leader", (irr.by + 2) & 3)
+
+
+def _cards(mask: int) -> str:
+    return ", ".join(card_name(c) for c in cards_of(mask))
+
+
+class _Laws:
+    """The laws an explanation refers to, in order, each once."""
+
+    def __init__(self, laws=()):
+        self.items: list[str] = []
+        for law in laws:
+            self.add(law)
+
+    def add(self, law: str) -> None:
+        if law not in self.items:
+            self.items.append(law)
+
+    def line(self, lang: str) -> str:
+        return message("rule.laws", lang, laws=", ".join(self.items))
+
+
+# --- the table's history -------------------------------------------------------------------
+
+def _replay(table, n: int):
+    """A table with the first ``n`` events of ``table``'s log applied."""
+    from .table import Table
+    t = Table(table.board, deal=table.deal, edition=table.edition)
+    for e in table.events[:n]:
+        t.apply(e)
+    return t
+
+
+def _key(irr) -> tuple:
+    """What identifies an irregularity across replays of the same log."""
+    return irr.kind, irr.by, irr.event
+
+
+def _held_penalty_cards(table, irr, seat: int) -> bool:
+    """Whether ``seat`` already had a penalty card before the irregularity's event."""
+    return bool(_replay(table, irr.event).penalty_cards.get(seat))
+
+
+def _settlement(table, ruling):
+    """How a ruling that waited for a choice (or for the Director) was settled:
+    ``(event, laws the event added)``, or ``None`` while it still waits (or when the log
+    does not show it being settled)."""
+    if table.pending is ruling:
+        return None
+    from .table import Table
+    key = _key(ruling.irregularity)
+    t = Table(table.board, deal=table.deal, edition=table.edition)
+    waiting = False
+    for e in table.events:
+        before = len(t.laws)
+        t.apply(e)
+        here = t.pending is not None and _key(t.pending.irregularity) == key
+        if not waiting:
+            waiting = here
+            continue
+        if not here:
+            return e, t.laws[before:]
+    return None
+
+
+# --- sentences -------------------------------------------------------------------------------
+
+def _act(table, ruling, lang: str) -> str:
+    """What the offender did, from ``act.<kind>`` (or a variant of it)."""
+    irr = ruling.irregularity
+    kind, facts = irr.kind, irr.facts
+    detail = facts.get("call") or facts.get("card") or ""
+    key = f"act.{kind}"
+    values = {"detail": detail, "trick": facts.get("trick", "")}
+    if kind == "premature_play_by_defender" and facts.get("_partner_played"):
+        key = "act.premature_play_by_defender.57D"
+    elif kind == "penalty_card_lead":
+        family = ruling.decision.laws[0] if ruling.decision else ""
+        if family.startswith("51B1"):
+            key = "act.penalty_card_lead.51B1"
+        elif family.startswith("51B2"):
+            key = "act.penalty_card_lead.51B2"
+    elif kind == "several_cards_played":
+        values["detail"] = facts.get("cards", "")
+    elif kind == "defective_trick":
+        key = "act.defective_trick" + (".late" if facts.get("_late") else "")
+    elif kind == "incomplete_designation":
+        words = str(facts.get("words", "")).strip()
+        values["detail"] = message("designation.any", lang) if words.lower() == "any" else words
+    elif kind in _LEAD_OUT_OF_TURN:
+        values["turn"] = _seat(facts["_turn"], lang) if "_turn" in facts else "-"
+    return message(key, lang, **values)
+
+
+def _law_sentence(law: str, irr, table, lang: str, option: str | None,
+                  laws: _Laws) -> str | None:
+    """What ``law`` does in a ruling applied at once or in an option, or ``None`` (the
+    laws the sentence cites besides go to ``laws``)."""
+    o = irr.by
+    if law == "53A" and option != "now":
+        return None                   # accepting a lead: the option's own sentence says it
+    if law == "50B":
+        card = irr.facts.get("_card")
+        if card is None:
+            return None
+        why = "honour" if card % 13 >= 8 else "deliberate" if irr.facts.get("_deliberate") \
+            else "several" if _held_penalty_cards(table, irr, o) else "small"
+        if why == "small":
+            laws.add("50C")
+        return message(f"do.law.50B.{why}", lang, seat=_seat(o, lang))
+    if law not in _LAW_SENTENCES:
+        return None
+    if law == "47B":
+        laws.add("48A")
+    turn = irr.facts.get("_turn")
+    return message(f"do.law.{law}", lang, seat=_seat(o, lang),
+                   partner=_seat((o + 2) & 3, lang),
+                   turn=_seat(turn, lang) if turn is not None else "-")
+
+
+def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | None:
     what = op[0]
     if what in ("law", "clear_duty"):
         return None
@@ -48,6 +213,8 @@ def _consequence(op, irr, table, lang: str) -> str | None:
             values["offender_partner"] = _seat((spec["offender"] + 2) & 3, lang)
         return message(f"do.duty.{kind}", lang, **values)
     if what == "flag":
+        if op[1] == "UI" and irr.kind == "concession_objected_by_partner":
+            return message("flag.UI_concession", lang, law=op[2], seat=_seat(irr.by, lang))
         return message(f"flag.{op[1]}", lang, law=op[2])
     if what == "lead_penalty":
         return message("do.lead_penalty", lang, seat=_seat(op[1], lang),
@@ -57,9 +224,13 @@ def _consequence(op, irr, table, lang: str) -> str | None:
     if what == "expose":
         return message("do.expose", lang, seat=_seat(op[1], lang))
     if what == "lead_stands":
-        return message("do.lead_stands", lang, seat=_seat(op[1], lang))
+        key = "do.lead_stands.opening" if (irr.kind == "opening_lead_out_of_turn"
+                                           and option == "accept") else "do.lead_stands"
+        return message(key, lang, seat=_seat(op[1], lang))
     if what == "penalty_card":
-        return message("do.penalty_card." + ("major" if op[3] else "minor"), lang,
+        # a defender who already has a penalty card has only major ones (Law 50B)
+        major = op[3] or _held_penalty_cards(table, irr, op[1])
+        return message("do.penalty_card." + ("major" if major else "minor"), lang,
                        seat=_seat(op[1], lang))
     if what == "declarer_spreads":
         return message("do.declarer_spreads", lang)
@@ -72,63 +243,295 @@ def _consequence(op, irr, table, lang: str) -> str | None:
     return None
 
 
-def explain(table, lang: str = "en") -> list[str]:
-    """The lines a Director reads out for the last ruling of ``table``."""
-    ruling = last_ruling(table)
-    lines = [message("rule.heading", lang, board=table.board.number or "-")]
-    if ruling is None:
-        lines.append(message("rule.none", lang))
-        return _direction(lines, lang)
+def _ops_texts(ops, irr, table, lang: str, laws: _Laws, option: str | None = None,
+               skip=()) -> list[str]:
+    """The sentences of a list of consequences: what the table does, then what the laws
+    cited there do (some before, the reasons after), then the points for review."""
+    before, effects, after, flags = [], [], [], []
+    for op in ops:
+        if op in skip:
+            continue
+        if op[0] == "law":
+            laws.add(op[1])
+            text = _law_sentence(op[1], irr, table, lang, option, laws)
+            if text:
+                (after if op[1] in _AFTER else before).append(text)
+            continue
+        text = _consequence(op, irr, table, lang, option)
+        if text:
+            (flags if op[0] == "flag" else effects).append(text)
+    return before + effects + after + flags
+
+
+def _option_texts(table, ruling, option: str, lang: str, laws: _Laws, skip=()) -> list[str]:
+    """What follows from ``option`` of the ruling's decision."""
     irr = ruling.irregularity
-    detail = irr.facts.get("call") or irr.facts.get("card") or ""
-    lines.append(message("rule.what", lang, seat=_seat(irr.by, lang),
-                         act=message(f"act.{irr.kind}", lang, detail=detail)))
-    laws = list(dict.fromkeys(list(ruling.laws)))
+    kind, facts = irr.kind, irr.facts
+    d = ruling.decision
+    if kind == "lead_restriction":
+        return [message(f"do.lead.{option}", lang, seat=_seat(_leader(irr), lang))]
+    if kind == "penalty_card_lead":
+        leader, holder = _leader(irr), irr.by
+        family = d.laws[0][:4] if d.laws[0].startswith("51B") else "50D2"
+        if family == "50D2":
+            key = "do.lead.require_suit" if option == "require_suit" else \
+                f"do.penalty_lead.{option}"
+        else:
+            key = f"do.penalty_lead.{family}.{option}"
+        return [message(key, lang, seat=_seat(leader, lang), holder=_seat(holder, lang))]
+    if kind == "designate_penalty_card":
+        return [message("do.designate", lang, seat=_seat(irr.by, lang),
+                        cards=_cards(facts.get("_must", 0)))]
+    if kind == "several_cards_played":
+        side = "declarer" if irr.by in (table.declarer, table.dummy) else "defender"
+        return [message(f"do.several.{side}", lang, seat=_seat(irr.by, lang),
+                        cards=_cards(facts.get("_visible", 0)))]
+    if kind == "defective_trick":
+        if d.laws[0] == "67B1":
+            laws.add("64A2")
+        return [message(f"do.defective.{d.laws[0]}", lang, seat=_seat(irr.by, lang),
+                        trick=facts.get("trick", ""))]
+    if kind == "incomplete_designation":
+        return [message(f"do.designation.{d.laws[0]}", lang, seat=_seat(d.by, lang),
+                        cards=_cards(facts.get("_allowed", 0)))]
+    if kind == "wrong_hand_warning":
+        return [message(f"do.lead_from.{option}", lang)]
+    texts = []
+    if option == "reject" and not is_play_kind(kind):
+        if "_turn" in facts:
+            texts.append(message("do.cancel_turn", lang, seat=_seat(facts["_turn"], lang)))
+        else:
+            texts.append(message("do.cancel", lang))
+    return texts + _ops_texts(ruling.consequences.get(option, []), irr, table, lang, laws,
+                              option, skip)
+
+
+def _common_ops(ruling) -> list:
+    """The consequences (other than laws) that every option of the decision shares."""
+    d = ruling.decision
+    lists = [ruling.consequences.get(o) for o in d.options]
+    if len(lists) < 2 or any(not ops for ops in lists):
+        return []
+    return [op for op in lists[0] if op[0] not in ("law", "flag")
+            and all(op in ops for ops in lists[1:])]
+
+
+def _notes(table, ruling, lang: str, laws: _Laws) -> list[str]:
+    """The points the Laws add to a ruling: who else may settle the matter, what happens
+    meanwhile."""
+    irr = ruling.irregularity
+    kind, facts, o = irr.kind, irr.facts, irr.by
+    d = ruling.decision
+    notes: list[tuple[str, dict, tuple[str, ...]]] = []
+    if kind in _LEAD_OUT_OF_TURN and d is not None:
+        turn = facts.get("_turn")
+        if kind == "opening_lead_out_of_turn":
+            notes.append(("note.54C", {}, ("54C",)))
+        else:
+            if kind == "lead_out_of_turn_by_declarer":
+                notes.append(("note.55A", {"seat": _seat(d.by, lang)}, ("55A",)))
+            notes.append(("note.60A", {"seat": _seat((o + 1) & 3, lang)}, ("53A", "60A")))
+            if turn is not None and (turn ^ o) & 1:
+                notes.append(("note.53B", {"seat": _seat(turn, lang)}, ("53B",)))
+            if kind == "lead_out_of_turn_by_declarer" and ((o + 3) & 3) not in (
+                    table.declarer, table.dummy):
+                notes.append(("note.53C", {"seat": _seat((o + 3) & 3, lang)}, ("53C", "57")))
+            if any(op == ("law", "55B2") for op in ruling.consequences.get("reject", ())):
+                notes.append(("note.60B", {}, ("60B",)))
+    elif kind == "premature_play_by_defender" and d is not None:
+        notes.append(("note.57B", {"seat": _seat((o + 2) & 3, lang)}, ("57B", "59")))
+    elif kind == "penalty_card_lead":
+        notes.append(("note.50D2", {"seat": _seat(_leader(irr), lang)}, ("50D2", "49")))
+        notes.append(("note.59", {"seat": _seat(_leader(irr), lang)}, ("59",)))
+    elif kind == "penalty_card_not_played":
+        notes.append(("note.52B1b", {}, ("52B1b",)))
+    elif kind == "wrong_hand_warning":
+        notes.append(("note.43B2a", {}, ("43B2a", "43A2")))
+    elif kind in ("disputed_claim", "disputed_concession"):
+        notes.append((f"note.{kind}", {}, ("70A", "68D2b")))
+    out = []
+    for key, values, refs in notes:
+        for law in refs:
+            laws.add(law)
+        out.append(message(key, lang, **values))
+    return out
+
+
+def _outcome(table, ruling, lang: str, laws: _Laws) -> str | None:
+    """What was chosen, or how the matter was settled, when the log shows it."""
+    d = ruling.decision
+    if table.pending is ruling:
+        if d is not None:
+            return message("rule.pending", lang, seat=_seat(d.by, lang))
+        return None
+    if d is None and not ruling.director:
+        return None
+    settled = _settlement(table, ruling)
+    if settled is None:
+        return None
+    event, added = settled
+    from .events import Choose, Director, MakeCall
+    if d is not None and type(event) is Choose and event.by == d.by:
+        option = message(f"option.{event.option}", lang)
+        detail = ""
+        if event.card is not None:
+            detail = card_name(event.card)
+        elif event.suits:
+            detail = _suits(event.suits, lang)
+        elif event.suit is not None:
+            detail = _suits([event.suit], lang)
+        if detail:
+            return message("rule.chosen_detail", lang, seat=_seat(d.by, lang), option=option,
+                           detail=detail)
+        return message("rule.chosen", lang, seat=_seat(d.by, lang), option=option)
+    for law in _SETTLING:
+        if law in added:
+            laws.add(law)
+            values = {"seat": _seat(event.by, lang)}
+            if law == "70" and type(event) is Director:
+                values["tricks"] = event.tricks
+            if law in ("52B1b", "54C"):
+                values["seat"] = _seat(table.declarer if law == "52B1b" else d.by, lang)
+            return message(f"settled.{law}", lang, **values)
+    if d is not None and "accept" in d.options and type(event) is MakeCall and event.by == d.by:
+        law = dict(zip(d.options, d.laws))["accept"]
+        laws.add(law)
+        return message("settled.by_call", lang, seat=_seat(d.by, lang), law=law)
+    return None
+
+
+# --- a ruling ------------------------------------------------------------------------------
+
+def _explain_ruling(table, ruling, lang: str) -> list[str]:
+    irr = ruling.irregularity
+    laws = _Laws(ruling.laws)
+    lines = [message("rule.what", lang, seat=_seat(irr.by, lang), act=_act(table, ruling, lang))]
     if ruling.decision is not None:
         d = ruling.decision
-        lines.append(message("rule.chooser", lang, seat=_seat(d.by, lang)))
-        for option in d.options:
-            texts = []
-            if irr.kind == "lead_restriction":
-                texts.append(message(f"do.lead.{option}", lang,
-                                     seat=_seat(irr.facts["_leader"], lang)))
-            elif irr.kind == "penalty_card_lead":
-                key = "do.lead.require_suit" if option == "require_suit" else \
-                    f"do.penalty_lead.{option}"
-                texts.append(message(key, lang, seat=_seat(irr.facts["_leader"], lang)))
-            elif irr.kind == "designate_penalty_card":
-                texts.append(message("do.designate", lang, seat=_seat(irr.by, lang)))
-            else:
-                if option == "reject" and irr.kind == "lead_out_of_turn_by_declarer":
-                    texts.append(message("do.card_back", lang))
-                elif option == "reject" and irr.kind.startswith(("lead_out", "opening_lead",
-                                                                "penalty_card")):
-                    pass
-                elif option in ("reject",) and "_turn" in irr.facts:
-                    texts.append(message("do.cancel_turn", lang,
-                                         seat=_seat(irr.facts["_turn"], lang)))
-                elif option == "reject":
-                    texts.append(message("do.cancel", lang))
-                for op in ruling.consequences.get(option, []):
-                    if op[0] == "law":
-                        laws.append(op[1])
-                    text = _consequence(op, irr, table, lang)
-                    if text:
-                        texts.append(text)
-            lines.append(f"  - {message(f'option.{option}', lang)}: " + " ".join(texts))
+        key = "rule.names" if irr.kind in _NAMING else "rule.chooser"
+        lines.append(message(key, lang, seat=_seat(d.by, lang)))
+        common = _common_ops(ruling)
+        if common:
+            texts = _ops_texts(common, irr, table, lang, laws)
+            lines.append("  " + message("rule.every_option", lang) + " " + " ".join(texts))
+        for option, law in zip(d.options, d.laws):
+            laws.add(law)
+            texts = _option_texts(table, ruling, option, lang, laws, skip=common)
+            lines.append(f"  - {message(f'option.{option}', lang)}: " + " ".join(texts)
+                         + " " + message("rule.option_law", lang, law=law))
     elif ruling.director:
         lines.append(message("rule.director", lang))
     else:
-        texts = []
-        for op in ruling.consequences.get("now", []):
-            if op[0] == "law":
-                laws.append(op[1])
-            text = _consequence(op, irr, table, lang)
-            if text:
-                texts.append(text)
+        texts = _ops_texts(ruling.consequences.get("now", []), irr, table, lang, laws, "now")
         lines.append(message("rule.applied", lang) + " " + " ".join(texts))
-    lines.append(message("rule.laws", lang, laws=", ".join(dict.fromkeys(laws))))
-    return _direction(lines, lang)
+    lines.extend(_notes(table, ruling, lang, laws))
+    outcome = _outcome(table, ruling, lang, laws)
+    if outcome:
+        lines.append(outcome)
+    lines.append(laws.line(lang))
+    return lines
+
+
+# --- a revoke ------------------------------------------------------------------------------
+
+def _revoke_subject(table, ruling):
+    """The revoke to explain, when a revoke (or attention drawn to one, or the Director's
+    finding about one) is the latest matter at the table; else ``None``."""
+    from .events import Director, DrawAttention
+    revokes = [i for i in table.irregularities if i.kind == "revoke"]
+    if not revokes:
+        return None
+    irr = revokes[-1]
+    latest = irr.event
+    for i in range(irr.event + 1, len(table.events)):
+        e = table.events[i]
+        if (type(e) is DrawAttention and e.what == "revoke") or \
+                (type(e) is Director and e.what == "revoke_found_late"):
+            latest = i
+    if ruling is not None and ruling.irregularity.event >= latest:
+        return None
+    return irr
+
+
+def _later_cards_back(table, irr) -> bool:
+    """Whether the correction of the revoke took back cards played after it (62C)."""
+    from .events import DrawAttention
+    for i in range(irr.event + 1, len(table.events)):
+        e = table.events[i]
+        if type(e) is DrawAttention and e.what == "revoke":
+            after = _replay(table, i + 1)
+            return any(d.get("law") in ("62C1", "62C2") for d in after.play_duties.values())
+    return False
+
+
+def _explain_revoke(table, irr, lang: str) -> list[str]:
+    o = irr.by
+    card = irr.facts.get("card", "")
+    trick = irr.facts.get("trick", "")
+    before = _replay(table, irr.event)
+    led = before.trick[0] // 13 if before.trick else None
+    follow = led is not None and not card.startswith(SUIT_LETTERS[led]) and \
+        bool(before.hands[o] & SUIT_MASKS[led])
+    key = "act.revoke" if follow else "act.revoke.duty"
+    lines = [message("rule.what", lang, seat=_seat(o, lang),
+                     act=message(key, lang, detail=card, trick=trick))]
+    laws = _Laws(["61A"])
+    start = len(_replay(table, irr.event + 1).laws)
+    later = [law for law in dict.fromkeys(table.laws[start:]) if law in REVOKE_LAWS]
+    if "64B4" in later or "64B5" in later:
+        # pointed out too late: the transfer settled before no longer stands
+        later = [law for law in later if law not in ("64A1", "64A2")]
+    values = {"seat": _seat(o, lang), "partner": _seat((o + 2) & 3, lang), "trick": trick}
+    texts = []
+    r = next((x for x in table.revokes if x.seat == o and card_name(x.card) == card
+              and x.trick == trick), None)
+    if r is None and not later:
+        texts.append(message("revoke.gone", lang, **values))
+    elif not later:
+        texts.append(message("revoke.open", lang, **values))
+        laws.add("62A")
+        laws.add("63A")
+    back = None
+    for law in later:
+        laws.add(law)
+        texts.append(message(f"revoke.law.{law}", lang, **values))
+        if law in ("62A", "62C3", "62D", "62B1", "62B2") and back is not False:
+            back = len(texts)             # after the correction and its card
+    if back and _later_cards_back(table, irr):
+        laws.add("62C1")
+        laws.add("62C2")
+        texts.insert(back, message("revoke.later_cards", lang, **values))
+    transfers = [law for law in later if law.startswith("64")]
+    if any(law in ("64A1", "64A2") for law in transfers):
+        side = o & 1
+        n = sum(x.transfer for x in table.revokes if x.seat & 1 == side)
+        texts.append(message("revoke.transferred", lang, n=n))
+    if transfers and "64B7" not in transfers:
+        texts.append(message("revoke.64C", lang))
+        laws.add("64C")
+    elif not transfers and r is not None and (r.established or r.forced) and \
+            not (r.corrected and not r.forced):
+        texts.append(message("revoke.later64", lang, **values))
+        laws.add("64")
+    lines.append(" ".join(texts))
+    lines.append(laws.line(lang))
+    return lines
+
+
+# --- the explanation ---------------------------------------------------------------------------
+
+def explain(table, lang: str = "en") -> list[str]:
+    """The lines a Director reads out for the last ruling of ``table`` (or for its latest
+    revoke, when that came after the last ruling)."""
+    ruling = last_ruling(table)
+    lines = [message("rule.heading", lang, board=table.board.number or "-")]
+    revoke = _revoke_subject(table, ruling)
+    if revoke is not None:
+        return _direction(lines + _explain_revoke(table, revoke, lang), lang)
+    if ruling is None:
+        lines.append(message("rule.none", lang))
+        return _direction(lines, lang)
+    return _direction(lines + _explain_ruling(table, ruling, lang), lang)
 
 
 def _direction(lines: list[str], lang: str) -> list[str]:
@@ -138,4 +541,3 @@ def _direction(lines: list[str], lang: str) -> list[str]:
     if lang in RTL_LANGUAGES:
         return ["\u200f" + line for line in lines]
     return lines
-
