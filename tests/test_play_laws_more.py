@@ -436,3 +436,22 @@ def test_result_from_table_after_a_revoke_transfer_and_after_no_table_result():
         result_from_table(t, "1", "2")
     r = result_from_table(t, "1", "2", adjusted=ArtificialScore(60, 60))
     assert r.adjusted == ArtificialScore(60, 60) and result_score(r, "none") is None
+
+
+def test_law53B_next_hand_who_should_have_led_leads_another_suit():
+    t = three_nt()
+    play(t, "H9", "HA", "H3", "H2")              # dummy (S) wins trick 1: S to lead
+    t.play("D4", by=W)                           # W leads out of turn ...
+    assert t.decision is not None and t.decision.by == N
+    t = three_nt()
+    play(t, "CQ", "C4", "C5", "C2")              # E wins trick 1: E to lead
+    t.play("SA", by=N)                           # declarer leads out of turn from hand
+    assert t.decision.by == E                    # E, next in rotation, chooses (55)
+    t.play("DK", by=E)                           # E holds spades: a proper lead, not a revoke
+    assert t.laws[-1] == "53B" and not t.revokes and t.trick == [c("DK")]
+    assert t.hands[N] >> c("SA") & 1             # declarer's card goes back
+    t = three_nt()
+    play(t, "CQ", "C4", "C5", "C2")
+    t.play("SA", by=N)
+    t.play("S8", by=E)                           # following suit: it accepts the lead (60A)
+    assert t.laws[-1] == "60A" and t.trick == [c("SA"), c("S8")]

@@ -817,7 +817,10 @@ class Table:
         self._check_holds(seat, event.card, index)
         if kind in _LEAD_OUT_OF_TURN:
             turn = irr.facts["_turn"]
-            if seat == (o + 1) & 3 and "accept" in d.options:
+            led = irr.facts["_card"] // 13
+            proper = (kind != "opening_lead_out_of_turn" and seat == turn and (seat ^ o) & 1
+                      and event.card // 13 != led and self.hands[seat] & SUIT_MASKS[led])
+            if seat == (o + 1) & 3 and "accept" in d.options and not proper:
                 # Laws 53A, 60A: the next hand in rotation plays to the lead out of turn:
                 # it is accepted, and treated as in turn
                 self.pending = None
@@ -828,7 +831,9 @@ class Table:
             if kind != "opening_lead_out_of_turn" and seat == turn and (seat ^ o) & 1:
                 # Law 53B: the player whose turn it was, an opponent of the irregular
                 # leader, makes his proper lead: it stands, and the card led out of turn
-                # goes back (16C: information from it is unauthorised to the offenders)
+                # goes back (16C: information from it is unauthorised to the offenders).
+                # When he is also the next hand, a card of another suit while he holds
+                # the suit led is taken as his proper lead, not as a revoke.
                 self.pending = None
                 self.laws.append("53B")
                 self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[o]})
