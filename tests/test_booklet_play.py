@@ -1,14 +1,17 @@
 """The play scenarios of the Directors' quick-reference booklet (seed 001), as listed in
-shared/LAWS.md section 5 (scenarios 25-30 and 32-37), each driven through the table.
+shared/LAWS.md section 5 (scenarios 1-7 and 24-38), each driven through the table.
 
 Unless said otherwise, North declares 3NT on board 1: East makes the opening lead, South
 is dummy and West is the defender on declarer's right.
 """
 
+import pytest
+
 from bridgelaws.boards import Board
 from bridgelaws.cards import Deal, SUIT_LETTERS, parse_card
-from bridgelaws.events import Choose, Claim, DrawAttention, ExposeCard, PlayCard, Respond
-from bridgelaws.table import COMPLETE, Table
+from bridgelaws.events import (ChangePlay, Choose, Claim, Director, DrawAttention, ExposeCard,
+                               Omit, PlayCard, PlayCards, Respond)
+from bridgelaws.table import COMPLETE, Table, TableError
 
 N, E, S, W = range(4)
 
@@ -570,3 +573,317 @@ def test_37_transfer_at_the_end_of_a_played_out_board():
     assert s["revokes"] == [{"seat": "E", "trick": 11, "established": True, "corrected": False,
                              "transfer": 1}]
     assert s["tricks"] == {"NS": 12, "EW": 1} and s["score_ns"] == 490
+
+
+# --- 1-7: wrong number of cards, missing card, wrong board (Laws 13-15) ----------------------------
+# The Director's findings come to the table as Director events (the Laws leave them to him).
+
+def director(t, seat, what, **kw):
+    if "card" in kw:
+        kw["card"] = parse_card(kw["card"])
+    t.apply(Director(seat, what, **kw))
+
+
+def flags(t, name):
+    return [f for f in t.flags if f["flag"] == name]
+
+
+def trick_1_then_claim(t):
+    """E leads the CQ, N wins with the CK and claims 11 of the other 12: NS 12, 490."""
+    tricks(t, "CQ", "C4", "C5", "CK")
+    claim_agreed(t, N, 11)
+    assert t.state()["tricks"] == {"NS": 12, "EW": 1}
+
+
+def test_1_wrong_count_before_any_call_hands_restored_and_played_normally():
+    t = table(calls=())
+    director(t, N, "cards_corrected", value=False)       # nobody saw another's card
+    for c in THREE_NT:
+        t.call(c)
+    assert t.laws == ["13A1"] and t.to_act == E and t.phase == "play"
+    trick_1_then_claim(t)
+    assert t.score_ns == 490 and t.adjustment is None and not flags(t, "Review13A2")
+
+
+def test_1_someone_saw_a_card_play_on_and_adjust_later_if_it_mattered():
+    t = table(calls=())
+    director(t, N, "cards_corrected", value=True)
+    for c in THREE_NT:                                   # the board is played all the same
+        t.call(c)
+    trick_1_then_claim(t)
+    assert t.laws[0] == "13A2" and t.score_ns == 490 and t.adjustment is None
+    assert flags(t, "Review13A2") == [{"flag": "Review13A2", "law": "12C1b"}]
+
+
+def test_2_call_with_a_wrong_count_played_when_no_call_need_change():
+    t = table(calls=("1N",))
+    director(t, N, "wrong_count_after_call", value=True)
+    for c in THREE_NT[1:]:                               # every call unchanged, the 1N included
+        t.call(c)
+    assert [a["call"] for a in t.state()["auction"]] == list(THREE_NT)
+    trick_1_then_claim(t)
+    assert t.score_ns == 490 and flags(t, "Review13B1")  # the Director may still adjust
+
+
+def test_2_otherwise_an_adjusted_score():
+    t = table(calls=("1N", "P"))
+    director(t, N, "wrong_count_after_call", value=False)
+    s = t.state()
+    assert s["phase"] == "complete" and s["to_act"] is None and s["score_ns"] is None
+    assert s["adjustment"] == {"law": "13B2", "score": "assigned"} and s["laws"] == ["13B2"]
+
+
+def test_3_surplus_card_removed_and_play_continues():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "CK")
+    director(t, N, "surplus_card", value=False)          # never played to a completed trick
+    s = t.state()
+    assert s["laws"] == ["13C"] and s["to_act"] == "N" and s["decision"] is None
+    assert not flags(t, "Review13C")                     # no adjustment is allowed
+    claim_agreed(t, N, 11)
+    assert t.score_ns == 490
+
+
+def test_3_adjustment_only_if_it_was_played_to_a_completed_trick():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "CK")
+    director(t, N, "surplus_card", value=True)
+    assert t.laws == ["13C"] and flags(t, "Review13C") and t.to_act == N
+
+
+def test_4_wrong_count_found_after_play_result_cancelled():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "CK")
+    with pytest.raises(TableError, match="13D"):          # only once play has ended
+        director(t, N, "wrong_count_after_play")
+    claim_agreed(t, N, 11)
+    assert t.score_ns == 490
+    director(t, N, "wrong_count_after_play")
+    s = t.state()
+    assert s["score_ns"] is None and s["adjustment"] == {"law": "13D", "score": "assigned"}
+    assert flags(t, "ProceduralPenalty") == [{"flag": "ProceduralPenalty", "law": "13D"}]
+
+
+def test_5_missing_card_during_the_auction_restored_no_call_changes():
+    t = table(calls=("1N",))
+    director(t, S, "missing_card", card="HA")
+    s = t.state()
+    assert s["laws"] == ["14A"] and s["auction"] == [{"by": "N", "call": "1N"}]
+    assert s["phase"] == "auction" and s["to_act"] == "E"
+    # knowing of the replacement is unauthorised to the partner of the short hand (14C)
+    assert {"flag": "UI", "law": "14C", "seat": "N"} in t.flags
+
+
+def test_5_missing_card_during_play_held_all_along_its_absence_a_revoke():
+    t = table()
+    tricks(t, "HJ", "HA", "H3", "H2")                    # dummy wins and leads a heart; W,
+    tricks(t, "H5")                                      # whose H4 is missing, discards
+    play(t, W, "D4")
+    tricks(t, "HK", "H9", "SA", "S8")                    # E plays to trick 3: established
+    director(t, W, "missing_card", card="H4")
+    s = t.state()
+    assert s["laws"][-1] == "14B4" and {"flag": "UI", "law": "14C", "seat": "E"} in t.flags
+    assert s["revokes"] == [{"seat": "W", "trick": 2, "established": True, "corrected": False,
+                             "transfer": 0}]
+    tricks(t, "S6", "S3")
+    claim_agreed(t, N, 9)                                # EW get one later trick
+    s = t.state()
+    assert s["revokes"][0]["transfer"] == 1 and s["tricks"] == {"NS": 13, "EW": 0}
+
+
+def test_5_card_missing_from_dummy_no_transfer_for_the_revoke():
+    t = table()
+    tricks(t, "CQ", "CA", "C5", "C2")                    # dummy's C4 is missing
+    tricks(t, "H5", "H3", "HK", "H9")
+    tricks(t, "C3", "CJ")
+    play(t, S, "D8")                                     # dummy fails to follow
+    tricks(t, "C6", "DK", "D9", "D4", "DA")              # dummy plays on: established
+    director(t, S, "missing_card", card="C4")
+    assert t.laws[-1] == "14B4" and t.revokes[0].established and t.revokes[0].seat == S
+    claim_agreed(t, N, 9)
+    s = t.state()
+    assert s["revokes"][0]["transfer"] == 0 and "64B3" in s["laws"]
+    assert s["tricks"] == {"NS": 12, "EW": 1} and flags(t, "Review64C")   # the TD may adjust
+
+
+def test_6_call_with_cards_from_the_wrong_board_the_offender_calls_again():
+    t = table(calls=("1N", "2C"))                        # E holds another board's cards
+    director(t, E, "wrong_board_call")
+    s = t.state()
+    assert s["laws"] == ["15A2b"] and s["auction"] == [{"by": "N", "call": "1N"}]
+    assert s["to_act"] == "E" and {"flag": "UI", "law": "16C", "seat": "E"} in t.flags
+
+
+def test_6_the_next_players_call_is_cancelled_and_the_auction_goes_on():
+    t = table(calls=("1N", "2C", "P"))
+    director(t, E, "wrong_board_call")
+    assert t.state()["auction"] == [{"by": "N", "call": "1N"}] and t.to_act == E
+    for c in ("P", "3N", "P", "P", "P"):                 # normally from here
+        t.call(c)
+    assert str(t.contract) == "3N" and t.declarer == N and t.adjustment is None
+
+
+def test_6_partner_has_called_adjusted_score():
+    t = table(calls=("1N", "2C", "P", "P"))
+    director(t, E, "wrong_board_call")
+    s = t.state()
+    assert s["adjustment"] == {"law": "15A2a", "score": "assigned"}
+    assert s["phase"] == "complete" and s["score_ns"] is None
+
+
+def test_7_wrong_board_nobody_has_played_it_finish_and_the_score_stands():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "CK")
+    director(t, N, "wrong_board", value=False)
+    assert t.laws == ["15B2"] and t.to_act == N
+    claim_agreed(t, N, 11)
+    assert t.score_ns == 490 and t.adjustment is None
+
+
+def test_7_someone_has_played_it_the_board_is_cancelled():
+    t = table(calls=("1N", "P"))
+    director(t, N, "wrong_board", value=True)
+    s = t.state()
+    assert s["adjustment"] == {"law": "15B1", "score": "artificial"}
+    assert s["phase"] == "complete" and s["score_ns"] is None
+
+
+# --- 24: dummy plays a card declarer did not name (45D) ------------------------------------------
+
+def dummy_played_the_c4():
+    """Declarer called dummy's ace, dummy put out the C4; E wins and leads the DK."""
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "C2", "DK")
+    return t
+
+
+def test_24_corrected_before_both_sides_play_to_the_next_trick():
+    t = dummy_played_the_c4()
+    t.apply(ChangePlay(S, parse_card("CA"), "not_named"))
+    s = t.state()
+    assert s["trick"] == ["CQ", "CA"] and s["tricks_played"] == 0 and "45D" in s["laws"]
+    assert s["to_act"] == "W" and t.hands[E] >> parse_card("DK") & 1
+
+
+def test_24_declarer_may_change_his_card_only_if_the_defender_changed():
+    t = dummy_played_the_c4()
+    t.apply(ChangePlay(S, parse_card("CA"), "not_named"))
+    tricks(t, "C8")                                      # W changes his C5
+    assert t.legal_card_names() == ["C2", "C3", "CK"]    # so declarer may change his C2
+
+    t = dummy_played_the_c4()
+    t.apply(ChangePlay(S, parse_card("CA"), "not_named"))
+    tricks(t, "C5")                                      # W plays the same card
+    assert t.legal_card_names() == ["C2"]                # declarer's card stands
+
+
+def test_24_too_late_once_both_sides_played_to_the_next_trick():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "CK")                    # dummy's C4 was not the card named
+    tricks(t, "SA", "S8")                                # N and E have played to trick 2
+    with pytest.raises(TableError, match="too late"):
+        t.apply(ChangePlay(S, parse_card("CA"), "not_named"))
+    assert t.tricks[0][1] == tuple(parse_card(c) for c in ("CQ", "C4", "C5", "CK"))
+    assert t.state()["trick"] == ["SA", "S8"] and t.to_act == S     # play goes on
+
+
+def test_24_too_late_and_it_led_the_trick_not_following_it_is_a_revoke():
+    t = table()
+    tricks(t, "CQ", "CA", "C5", "C2")                    # dummy wins trick 1
+    tricks(t, "H5")                                      # dummy leads the H5, not the S6 named
+    play(t, W, "D4")                                     # W holds hearts
+    tricks(t, "HK", "H9", "SA", "S8")
+    with pytest.raises(TableError, match="too late"):
+        t.apply(ChangePlay(S, parse_card("S6"), "not_named"))
+    r = t.state()["revokes"]
+    assert r == [{"seat": "W", "trick": 2, "established": True, "corrected": False,
+                  "transfer": 0}]
+
+
+# --- 31: the correct lead after a lead out of turn (53B) ------------------------------------------
+
+def test_31_declarers_proper_lead_stands_the_card_led_out_of_turn_goes_back():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "CK")                    # N is to lead
+    play(t, E, "DK")                                     # E leads out of turn
+    play(t, N, "SA")                                     # N makes his proper lead
+    s = t.state()
+    assert s["laws"][-1] == "53B" and s["decision"] is None and s["trick"] == ["SA"]
+    assert s["penalty_cards"] == {} and t.hands[E] >> parse_card("DK") & 1
+    assert s["to_act"] == "E" and s["legal_cards"] == ["S8", "S9", "ST"]
+    assert {"flag": "UI", "law": "16C", "seat": "E"} in t.flags
+
+
+def test_31_a_defenders_proper_lead_after_dummy_led_out_of_turn():
+    t = table()
+    tricks(t, "CQ", "C4", "C5", "C2")                    # E won: E is to lead
+    play(t, S, "H5")                                     # dummy leads out of turn
+    play(t, E, "DK")                                     # E makes his proper lead
+    s = t.state()
+    assert s["laws"][-1] == "53B" and s["trick"] == ["DK"] and s["to_act"] == "S"
+    assert t.hands[S] >> parse_card("H5") & 1 and s["penalty_cards"] == {}
+
+
+# --- 38: a defective trick (67) --------------------------------------------------------------------
+
+def test_38_missing_card_placed_ownership_unchanged_a_deemed_revoke_of_one_trick():
+    t = table()
+    tricks(t, "CQ", "C4", "C5")
+    t.apply(Omit(N))                                     # declarer omits his card
+    assert t.tricks[0][2] == E                           # E's queen wins the 3-card trick
+    tricks(t, "DK", "D8", "D4", "DA")                    # both sides play to trick 2
+    t.apply(DrawAttention(E, "defective_trick"))
+    assert t.decision.by == N and t.decision.laws == ("67B1",)
+    with pytest.raises(TableError, match="suit led"):   # he holds clubs: a club it is
+        choose(t, N, "designate", card="S2")
+    choose(t, N, "designate", card="CK")
+    assert t.tricks[0][2] == E                           # the king does not change the winner
+    assert t.tricks[0][1][3] == parse_card("CK")
+    r = t.state()["revokes"]
+    assert r == [{"seat": "N", "trick": 1, "established": True, "corrected": False,
+                  "transfer": 0}]
+    claim_agreed(t, N, 10)                               # NS 11, EW 2 before the transfer
+    s = t.state()
+    assert s["revokes"][0]["transfer"] == 1 and s["tricks"] == {"NS": 10, "EW": 3}
+    assert s["score_ns"] == 430
+
+
+def test_38_missing_card_with_none_of_the_suit_led_any_card_still_a_deemed_revoke():
+    t = table()
+    tricks(t, "HJ", "HA", "H3", "H2", "H5", "H4", "HK", "H9", "HQ", "HT", "H6")
+    t.apply(Omit(W))                                     # W has no heart left
+    tricks(t, "SA", "S8", "S6", "S3")
+    t.apply(DrawAttention(E, "defective_trick"))
+    choose(t, W, "designate", card="D4")                 # any card
+    r = t.revokes[0]
+    assert (r.seat, r.trick, r.established) == (W, 3, True) and "67B1" in t.laws
+    claim_agreed(t, N, 8)                                # EW get one later trick
+    s = t.state()
+    assert s["revokes"][0]["transfer"] == 1 and s["tricks"] == {"NS": 13, "EW": 0}
+
+
+def test_38_extra_card_goes_back_to_the_hand_a_later_revoke_with_it():
+    t = table()
+    tricks(t, "CQ", "C4")
+    t.apply(PlayCards(W, (parse_card("C8"), parse_card("H3")), visible=(parse_card("C8"),),
+                      unnoticed=True))
+    tricks(t, "CK", "HK", "H9", "H5", "H4", "HQ", "HT", "H6")
+    play(t, W, "D4")                                     # W shows out: his H3 is in trick 1
+    tricks(t, "SA", "S8")
+    t.apply(DrawAttention(E, "defective_trick"))
+    s = t.state()
+    assert t.hands[W] >> parse_card("H3") & 1 and t.tricks[0][2] == N
+    assert s["revokes"] == [{"seat": "W", "trick": 3, "established": True, "corrected": False,
+                             "transfer": 0}]
+    assert s["penalty_cards"] == {}                      # the H3 was not seen
+
+
+def test_38_a_defenders_exposed_extra_card_becomes_a_penalty_card():
+    t = table()
+    tricks(t, "CQ", "C4")
+    t.apply(PlayCards(W, (parse_card("C8"), parse_card("H3")), unnoticed=True))   # both seen
+    tricks(t, "CK", "SA", "S8", "S6", "S3")
+    t.apply(DrawAttention(E, "defective_trick"))
+    s = t.state()
+    assert "67B2" in s["laws"] and t.tricks[0][1][2] == parse_card("C8")
+    assert s["penalty_cards"] == pc(W="h3")              # single small card, shown by accident
