@@ -38,7 +38,7 @@ REVOKE_LAWS = ("43A1b", "43B2b", "43B3", "62A", "62B1", "62B2", "62C1", "62C2", 
 #: does there; the key is ``do.law.<law>``.  Those of _AFTER follow the other sentences
 #: of the option (they give the reason for a penalty card or what comes next).
 _LAW_SENTENCES = ("47B", "48A", "53A", "55B1", "55B2", "57C1", "57C2", "60B", "60C", "68B2",
-                  "50D", "50D2")
+                  "50D", "50D2", "58B1", "67A2", "67B2")
 _AFTER = ("50B", "50D", "50D2", "60B", "60C")
 
 #: kinds where the chooser names a card rather than choosing a rectification
@@ -159,8 +159,13 @@ def _act(table, ruling, lang: str) -> str:
             key = "act.penalty_card_lead.51B2"
     elif kind == "several_cards_played":
         values["detail"] = facts.get("cards", "")
+        if ruling.decision is None:
+            key = "act.several_cards_played.58B1"
     elif kind == "defective_trick":
         key = "act.defective_trick" + (".late" if facts.get("_late") else "")
+        if ruling.decision is None:
+            key = "act.defective_trick.surplus"
+            values["detail"] = facts.get("card", "")
     elif kind == "incomplete_designation":
         words = str(facts.get("words", "")).strip()
         values["detail"] = message("designation.any", lang) if words.lower() == "any" else words

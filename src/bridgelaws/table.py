@@ -1713,7 +1713,9 @@ class Table:
                                           "card": c, "visible": c in visible})
             return
         if len(visible) <= 1:
-            self.laws.append("58B1")
+            # 58B1: the card seen is played; the others go back with no rectification
+            self._ruled_now("several_cards_played", seat, index, ["58B1"],
+                            cards=" ".join(card_name(c) for c in cards))
             self._play(PlayCard(seat, visible[0] if visible else cards[0]))
             return
         self._irregular("several_cards_played", seat, index,
@@ -1768,7 +1770,8 @@ class Table:
             return
         self._defects.pop()
         self.hands[seat] |= 1 << d["card"]
-        self.laws.append("67B2" if late else "67A2")
+        self._ruled_now("defective_trick", seat, index, ["67B2" if late else "67A2"],
+                        trick=n, card=card_name(d["card"]))
         if late:
             for j in range(n, len(self.tricks) + 1):     # tricks n+1... (0-based j)
                 cards = self.tricks[j][1] if j < len(self.tricks) else self.trick
@@ -2104,6 +2107,15 @@ class Table:
                 self.laws.append("15B2")       # play is completed and the score stands
             return
         raise TableError(f"unknown Director ruling {what!r}", where)
+
+    def _ruled_now(self, kind: str, seat: int, index: int, laws: list[str], **facts) -> None:
+        """Record an irregularity whose rectification the table applies at once."""
+        irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
+        self.irregularities.append(irr)
+        self.laws.extend(irr.laws)
+        ops = [("law", law) for law in laws]
+        self.rulings.append(Ruling(irr, tuple(laws), None, consequences={"now": ops}))
+        self._apply_consequences(ops)
 
     def _no_table_result(self, law: str, kind: str) -> None:
         """The board ends here without a table result: the Director assigns an adjusted
