@@ -12,7 +12,7 @@ import pytest
 
 from bridgelaws.boards import Board
 from bridgelaws.cards import Deal, parse_card
-from bridgelaws.events import (ChangePlay, Choose, Claim, Concede, Designate, Director,
+from bridgelaws.events import (ChangePlay, Choose, Claim, Concede, Designate, Director, ExposeCard,
                                DrawAttention, Omit, PlayCards, Respond)
 from bridgelaws.table import Table, TableError
 
@@ -455,3 +455,27 @@ def test_law53B_next_hand_who_should_have_led_leads_another_suit():
     t.play("SA", by=N)
     t.play("S8", by=E)                           # following suit: it accepts the lead (60A)
     assert t.laws[-1] == "60A" and t.trick == [c("SA"), c("S8")]
+
+
+# --- Law 41: the opening lead; Law 45E: a fifth card -------------------------------------------
+
+def test_law41_opening_leader_and_the_faced_lead_ends_the_clarification_period():
+    from bridgelaws.events import MakeCall
+    from bridgelaws.calls import parse_call
+    t = three_nt()
+    assert t.to_act == E and t.legal_card_names()[:3] == ["C9", "CT", "CJ"]    # 41A
+    # before the lead is faced, a call based on misinformation may still be changed
+    # (the clarification period, 21B1a); once it is faced (41C), no more
+    play(t, "CQ")
+    assert t.dummy_faced
+    with pytest.raises(TableError, match="auction period is over"):
+        t.apply(MakeCall(E, parse_call("P"), replaces="misinformation"))
+
+
+def test_law45E_fifth_card_by_a_defender_is_a_penalty_card_by_declarer_goes_back():
+    t = three_nt()
+    play(t, "CQ", "C4", "C5", "CK")              # the trick is complete; N won it
+    t.apply(ExposeCard(W, c("C8")))              # a fifth card from W, not deemed a lead
+    assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": False}]}
+    t.apply(ExposeCard(N, c("S2")))              # from declarer: back to the hand (48A)
+    assert t.laws[-1] == "48A" and t.to_act == N
