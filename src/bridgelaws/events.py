@@ -76,10 +76,12 @@ class ChangePlay(Event):
 
     ``reason`` says why the Laws allow it: ``"unintended"`` (declarer's slip in naming
     dummy's card, Law 45C4b) or ``"not_named"`` (dummy played a card declarer did not
-    name, Law 45D).
+    name, Law 45D).  ``withdrawn`` names dummy's card that is taken back when it is
+    not dummy's last card (dummy has since led to the next trick).
     """
     card: int
     reason: str
+    withdrawn: int | None = None
 
 
 @dataclass(slots=True)

@@ -347,6 +347,8 @@ class Table:
         """Tricks won by each side once play is complete (after claims)."""
         if self.phase != COMPLETE or self.contract is None:
             return None
+        if self.adjustment is not None and self.won[0] + self.won[1] < 13:
+            return None                       # the board was stopped: no tricks to report
         return {"NS": self.won[0], "EW": self.won[1]}
 
     @property
@@ -1173,7 +1175,7 @@ class Table:
             # Law 64B7: both sides revoked on this board: no transfer; the Director
             # restores equity (64C)
             self.laws.append("64B7")
-            self.flags.append({"flag": "Review64C", "law": "64C"})
+            self._flag_once({"flag": "Review64C", "law": "64C"})
             return
         side = live[0].seat & 1
         first = min(r.trick for r in live) - 1
@@ -1188,7 +1190,8 @@ class Table:
                 continue
             seen_suits.add(key)
             if r.late is not None:
-                self.laws.append(r.late)          # pointed out too late: no transfer
+                if r.late != "43B3":              # (43B3 was cited when it applied)
+                    self.laws.append(r.late)      # pointed out too late: no transfer
                 continue
             if r.seat == self.dummy:
                 self.laws.append("64B3")          # failing to play a card of dummy's
@@ -1213,7 +1216,11 @@ class Table:
             self.won[side] -= n
             self.won[side ^ 1] += n
             self.laws.append(law)
-        self.flags.append({"flag": "Review64C", "law": "64C"})
+        self._flag_once({"flag": "Review64C", "law": "64C"})
+
+    def _flag_once(self, flag: dict) -> None:
+        if flag not in self.flags:
+            self.flags.append(flag)
 
     def _establish_revokes(self, seat: int) -> None:
         """Law 63A1: a revoke is established when the offender or his partner leads or
@@ -1520,6 +1527,7 @@ class Table:
                 # (the defenders' score only) if they gained by it
                 self.laws.append("43B3")
                 self.flags.append({"flag": "Review43B3", "law": "43B3"})
+                r.late = "43B3"                   # never rectified: no transfer at the end
                 return
             if self._dummy_limits:
                 # Law 43B2b: declarer corrects; Law 64 applies as if it were established
@@ -1622,8 +1630,9 @@ class Table:
         if not self._dummy_limits:
             self.laws.append("42B2")
             return
-        irr = Irregularity("wrong_hand_warning", event.by, index, ("43B2a",), {})
+        irr = Irregularity("wrong_hand_warning", event.by, index, ("43B",), {})
         self.irregularities.append(irr)
+        self.laws.extend(irr.laws)
         self._await(Ruling(irr, ("43B2a",), Decision(
             (self.declarer + 1) & 3, ("declarer_hand", "dummy_hand"), ("43B2a", "43B2a"))))
 
@@ -1852,6 +1861,12 @@ class Table:
                         if (self.trick_leader + i) & 3 == seat]
         if not dummy_cards:
             raise TableError("dummy has played no card yet", f"event {index}")
+        if event.withdrawn is not None:
+            chosen = [(n, c) for n, c in dummy_cards if c == event.withdrawn]
+            if not chosen:
+                raise TableError(f"dummy has not played {card_name(event.withdrawn)}",
+                                 f"event {index}")
+            dummy_cards = chosen
         n, old = dummy_cards[-1]
         cards = self.trick if n == len(self.tricks) + 1 else self.tricks[n - 1][1]
         pos = list(cards).index(old)
@@ -1867,6 +1882,8 @@ class Table:
         self.laws.append(law)
         self.flags.append({"flag": "UI", "law": "16C1"})
         for s_, c in taken[1:]:
+            if s_ == seat:
+                continue                      # dummy's own later card simply goes back
             if s_ == self.declarer:
                 self.play_duties[s_] = {"option": "card", "card": c, "law": "45D"}
             else:
@@ -1960,6 +1977,7 @@ class Table:
         irr = Irregularity("incomplete_designation", seat, index, ("46",),
                            {"words": event.words, "_allowed": allowed})
         self.irregularities.append(irr)
+        self.laws.extend(irr.laws)
         self._await(Ruling(irr, ("46",), Decision(by, ("designate",), (law,))))
 
     def _value(self, card: int, led: int) -> int:

@@ -70,7 +70,8 @@ def parse_event(obj, index: int) -> Event:
                 if obj["replaces"] not in ("unintended", "not_named"):
                     raise BridgeError("a card 'replaces' the last one for 'unintended' (45C4b) "
                                       f"or 'not_named' (45D), not {obj['replaces']!r}")
-                return ChangePlay(by, parse_card(value), obj["replaces"])
+                return ChangePlay(by, parse_card(value), obj["replaces"],
+                                  parse_card(obj["withdrawn"]) if "withdrawn" in obj else None)
             return PlayCard(by, parse_card(value))
         if key == "omit":
             return Omit(by)
@@ -203,6 +204,8 @@ def event_to_json(event: Event) -> dict:
     elif t is ChangePlay:
         out["play"] = card_name(event.card)
         out["replaces"] = event.reason
+        if event.withdrawn is not None:
+            out["withdrawn"] = card_name(event.withdrawn)
     elif t is Omit:
         out["omit"] = True
     elif t is Designate:

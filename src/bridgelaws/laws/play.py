@@ -175,10 +175,13 @@ def rule_premature_play_by_defender(table, irr: Irregularity) -> Ruling:
         return Ruling(irr, ("57D",), None, consequences={
             "now": [("law", "57D"), ("penalty_card", o, card, True)]})
     if irr.facts["_declarer_both"]:
-        return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C1")]})
+        # no rectification: the card counts as played, at his turn (Law 45C1)
+        return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C1"),
+                                                                 ("must_play", o, card)]})
     if irr.facts.get("_dummy_own"):
         # 57C2: dummy had played or suggested a card of its own accord before it
-        return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C2")]})
+        return Ruling(irr, ("57C",), None, consequences={"now": [("law", "57C2"),
+                                                                 ("must_play", o, card)]})
     options = ("highest", "lowest", "require_suit", "forbid_suit")
     base = [("penalty_card", o, card, True)]
     return Ruling(irr, ("57A",), Decision(table.declarer, options,

@@ -44,7 +44,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "several_cards_played": ("58B",),
     "defective_trick": ("67",),
     "incomplete_designation": ("46",),
-    "wrong_hand_warning": ("43B2a",),
+    "wrong_hand_warning": ("43B",),
     "dummy_attention": ("43A1b",),
     "disputed_claim": ("68D", "70"),
     "disputed_concession": ("68D", "70"),
