@@ -479,3 +479,17 @@ def test_law45E_fifth_card_by_a_defender_is_a_penalty_card_by_declarer_goes_back
     assert t.state()["penalty_cards"] == {"W": [{"card": "C8", "major": False}]}
     t.apply(ExposeCard(N, c("S2")))              # from declarer: back to the hand (48A)
     assert t.laws[-1] == "48A" and t.to_act == N
+
+
+def test_law67A2_two_faces_seen_the_offender_names_his_card():
+    t = three_nt()
+    play(t, "CQ", "C4")
+    t.apply(PlayCards(W, (c("C8"), c("C7")), unnoticed=True))     # both faces seen
+    play(t, "CK", "SA")                          # only N's side has played to trick 2
+    t.apply(DrawAttention(E, "defective_trick"))
+    assert t.decision.by == W and t.decision.laws == ("58B2",)
+    t.apply(Choose(W, "designate", card=c("C7")))
+    s = t.state()
+    assert t.tricks[0][1] == (c("CQ"), c("C4"), c("C7"), c("CK"))
+    assert s["penalty_cards"] == {"W": [{"card": "C8", "major": False}]}
+    assert "67A2" in s["laws"] and s["laws"][-1] == "58B2"

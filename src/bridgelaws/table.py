@@ -1400,6 +1400,10 @@ class Table:
             self.pending = None
             self.laws.append(d.laws[0])
             seat = p.irregularity.by
+            surplus = p.irregularity.facts.get("_surplus")
+            if surplus is not None:
+                self._name_surplus(seat, surplus, event.card)
+                return
             self._play(PlayCard(seat, event.card))
             if kind == "several_cards_played" and seat not in (self.declarer, self.dummy):
                 for c in cards_of(allowed & ~(1 << event.card)):     # 58B2: penalty cards
@@ -1719,7 +1723,9 @@ class Table:
                 if c != played:
                     self.hands[seat] &= ~(1 << c)
                     self._defects.append({"kind": "surplus", "trick": n, "seat": seat,
-                                          "card": c, "visible": c in visible})
+                                          "card": c, "visible": c in visible,
+                                          "played": played,
+                                          "played_visible": played in visible})
             return
         if len(visible) <= 1:
             # 58B1: the card seen is played; the others go back with no rectification
@@ -1777,6 +1783,17 @@ class Table:
             law = "67B1" if late else "67A1"
             self._await(Ruling(irr, ("67",), Decision(seat, ("designate",), (law,))))
             return
+        if not late and d["visible"] and d.get("played_visible"):
+            # 67A2 with 58B2: several faces were seen: the offender names the card he
+            # played; a defender's other card is a penalty card
+            irr = Irregularity("several_cards_played", seat, index, ("58B",),
+                               {"cards": f"{card_name(d['played'])} {card_name(d['card'])}",
+                                "_visible": (1 << d["played"]) | (1 << d["card"]),
+                                "_surplus": d})
+            self.irregularities.append(irr)
+            self.laws.extend(("67A2",) + irr.laws)
+            self._await(Ruling(irr, ("58B2",), Decision(seat, ("designate",), ("58B2",))))
+            return
         self._defects.pop()
         self.hands[seat] |= 1 << d["card"]
         self._ruled_now("defective_trick", seat, index, ["67B2" if late else "67A2"],
@@ -1800,6 +1817,28 @@ class Table:
             self._add_penalty_card(seat, d["card"], d["card"] % 13 >= 8)
         if self.phase == COMPLETE and self.revokes:
             self._settle_revokes(self._claimed)
+
+    def _name_surplus(self, seat: int, d: dict, card: int) -> None:
+        """67A2/58B2: of two cards seen in one trick, the offender keeps ``card`` there;
+        the other goes back to his hand, a penalty card if he is a defender."""
+        self._defects = [x for x in self._defects if x is not d]
+        other = d["card"] if card == d["played"] else d["played"]
+        if card != d["played"]:
+            n = d["trick"]
+            if n > len(self.tricks):
+                self.trick = [card if c == d["played"] else c for c in self.trick]
+            else:
+                leader, cards, winner = self.tricks[n - 1]
+                cards = tuple(card if c == d["played"] else c for c in cards)
+                new = trick_winner(cards, leader, self.trump)
+                self.tricks[n - 1] = (leader, cards, new)
+                self.won[winner & 1] -= 1
+                self.won[new & 1] += 1
+                if n == len(self.tricks) and not self.trick:
+                    self.trick_leader = new
+        self.hands[seat] |= 1 << other
+        if seat not in (self.declarer, self.dummy):
+            self._add_penalty_card(seat, other, other % 13 >= 8)
 
     def _complete_defective(self, p: Ruling, event: Choose, index: int) -> None:
         irr = p.irregularity
