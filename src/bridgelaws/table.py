@@ -292,9 +292,9 @@ class Table:
                 c["major"] = True
             self.laws.append("50B")
 
-    def _major_penalty_mask(self, seat: int) -> int:
+    def _major_penalty_mask(self, seat: int, minor_too: bool = False) -> int:
         return mask_of(parse_card(c["card"]) for c in self.penalty_cards.get(seat, ())
-                       if c["major"])
+                       if c["major"] or minor_too)
 
     def _penalty_card_duty(self, seat: int, base: int) -> int:
         """Law 50D1: a major penalty card is played at the first legal opportunity
@@ -1001,11 +1001,11 @@ class Table:
         if self.hands[seat] >> card & 1:
             return
         name = card_name(card)
-        for n, (_leader, cards, _winner) in enumerate(self.tricks, 1):
-            if card in cards:
-                raise TableError(f"{name} was already played, to trick {n}", f"event {index}")
-        if card in self.trick:
+        n = self._trick_of(card)
+        if n == len(self.tricks) + 1:
             raise TableError(f"{name} was already played to this trick", f"event {index}")
+        if n is not None:
+            raise TableError(f"{name} was already played, to trick {n}", f"event {index}")
         holder = self.deal.holder(card)
         hint = ""
         if holder == self.dummy and seat == self.declarer:
@@ -1033,7 +1033,7 @@ class Table:
         if (self.penalty_cards and seat in self.penalty_cards and not self._accepting
                 and self.play_duties.get(seat, {}).get("option") != "any"):
             must = self._penalty_card_duty(seat, self.legal_cards_mask())
-            own = mask_of(parse_card(c["card"]) for c in self.penalty_cards[seat])
+            own = self._major_penalty_mask(seat, minor_too=True)
             if must & own and not must >> card & 1 and (
                     must & self._major_penalty_mask(seat) or card % 13 < 8):
                 # Law 52: a penalty card not played as Law 50 requires (a major one at
@@ -1091,15 +1091,9 @@ class Table:
         """The winner of a trick with a card missing (-1): Laws 44E, 44F over the cards
         there (Law 67B: the card placed later does not change who won it)."""
         led = trick[0] // 13
-        best, best_i = -1, 0
-        for i, c in enumerate(trick):
-            if c < 0:
-                continue
-            s = c // 13
-            v = 26 + c % 13 if s == self.trump else 13 + c % 13 if s == led else -1
-            if v > best:
-                best, best_i = v, i
-        return (leader + best_i) & 3
+        best = max((i for i, c in enumerate(trick) if c >= 0),
+                   key=lambda i: self._value(trick[i], led))
+        return (leader + best) & 3
 
     def _play_outside_play(self, seat: int, card: int) -> None:
         index = len(self.events)
@@ -1346,22 +1340,25 @@ class Table:
         c["answers"][seat] = "accept"
         if all(s in c["answers"] for s in c["answer_from"]):
             # Law 69A: the claim or concession is agreed; the tricks are scored as stated
-            side = c["by"] & 1
-            self.won[side] += c["claimer_tricks"]
-            self.won[side ^ 1] += c["remaining"] - c["claimer_tricks"]
-            self.laws.append("69A")
-            self.claim = None
-            self.phase = COMPLETE
-            if self.revokes:
-                # Law 63A3/63A4: an agreed claim or concession establishes every revoke
-                for r in self.revokes:
-                    if not r.corrected and not r.established:
-                        r.established = True
-                        self.laws.append("63A4")
-                claimed = [0, 0]
-                claimed[side] = c["claimer_tricks"]
-                claimed[side ^ 1] = c["remaining"] - c["claimer_tricks"]
-                self._settle_revokes(claimed)
+            self._end_by_claim(c["by"] & 1, c["claimer_tricks"], c["remaining"], "69A")
+
+    def _end_by_claim(self, side: int, tricks: int, remaining: int, law: str) -> None:
+        """Play ends with ``tricks`` of the ``remaining`` ones to ``side``, as agreed
+        (69A) or as the Director awards (70).  Every revoke not yet established is
+        established (63A4), and Law 64 counts the claimed tricks as won after it."""
+        self.won[side] += tricks
+        self.won[side ^ 1] += remaining - tricks
+        self.laws.append(law)
+        self.claim = None
+        self.phase = COMPLETE
+        if self.revokes:
+            for r in self.revokes:
+                if not r.corrected and not r.established:
+                    r.established = True
+                    self.laws.append("63A4")
+            claimed = [0, 0]
+            claimed[side], claimed[side ^ 1] = tricks, remaining - tricks
+            self._settle_revokes(tuple(claimed))
 
     # --- decisions and attention ------------------------------------------------------
 
@@ -1642,8 +1639,7 @@ class Table:
 
     def _position(self, r: Revoke) -> int:
         """Where the revoke card lies in its trick (0 = the lead)."""
-        cards = self.trick if r.trick == len(self.tricks) + 1 else self.tricks[r.trick - 1][1]
-        return list(cards).index(r.card)
+        return list(self._trick_cards(r.trick)).index(r.card)
 
     def _retract_since(self, trick_no: int, pos: int, keep=()) -> list[tuple[int, int]]:
         """Take back to the hands every card played from position ``pos`` of trick
@@ -1676,14 +1672,22 @@ class Table:
 
     # --- several cards, omitted cards, defective tricks (Laws 58, 67) ----------------------
 
+    def _played(self):
+        """Every card played so far, in play order, as ``(trick, position, seat, card)``:
+        tricks numbered from 1, the trick in progress last, an omitted card as -1."""
+        tricks = self.tricks + [(self.trick_leader, self.trick, None)] if self.trick \
+            else self.tricks
+        for n, (leader, cards, _winner) in enumerate(tricks, 1):
+            for i, c in enumerate(cards):
+                yield n, i, (leader + i) & 3, c
+
+    def _trick_cards(self, n: int):
+        """The cards of trick ``n`` (1-based), the trick in progress included."""
+        return self.trick if n == len(self.tricks) + 1 else self.tricks[n - 1][1]
+
     def _trick_of(self, card: int) -> int | None:
         """The number (1-based) of the trick that holds ``card``, or ``None``."""
-        if card in self.trick:
-            return len(self.tricks) + 1
-        for n, (_leader, cards, _winner) in enumerate(self.tricks, 1):
-            if card in cards:
-                return n
-        return None
+        return next((n for n, _i, _s, c in self._played() if c == card), None)
 
     def _play_several(self, event: PlayCards, index: int) -> None:
         """Law 58B: two or more cards played together from one hand.  One face visible:
@@ -1799,18 +1803,15 @@ class Table:
         self._ruled_now("defective_trick", seat, index, ["67B2" if late else "67A2"],
                         trick=n, card=card_name(d["card"]))
         if late:
-            for j in range(n, len(self.tricks) + 1):     # tricks n+1... (0-based j)
-                cards = self.tricks[j][1] if j < len(self.tricks) else self.trick
-                leader = self.tricks[j][0] if j < len(self.tricks) else self.trick_leader
-                if not cards or (seat - leader) & 3 >= len(cards):
+            for k, _i, s_, mine in list(self._played()):
+                if k <= n or s_ != seat:
                     continue
-                mine = cards[(seat - leader) & 3]
-                led = cards[0] // 13
+                led = self._trick_cards(k)[0] // 13
                 if mine >= 0 and mine // 13 != led and d["card"] // 13 == led and \
-                        not any(r.seat == seat and r.trick == j + 1 for r in self.revokes):
-                    r = Revoke(seat, j + 1, mine, led)
-                    r.established = j + 1 < len(self.tricks) or (
-                        j + 1 == len(self.tricks) and bool(self.trick))
+                        not any(r.seat == seat and r.trick == k for r in self.revokes):
+                    r = Revoke(seat, k, mine, led)
+                    r.established = k < len(self.tricks) or (
+                        k == len(self.tricks) and bool(self.trick))
                     self.revokes.append(r)
                     self.laws.append("61A")
         if d["visible"] and seat not in (self.declarer, self.dummy):
@@ -1894,22 +1895,17 @@ class Table:
         if seat != self.dummy or self.phase != PLAY:
             raise TableError("only a card of dummy's is changed this way (Laws 45C4b, 45D)",
                              f"event {index}")
-        dummy_cards = [(n, c) for n, (leader, cards, _w) in enumerate(self.tricks, 1)
-                       for i, c in enumerate(cards) if (leader + i) & 3 == seat]
-        dummy_cards += [(len(self.tricks) + 1, c) for i, c in enumerate(self.trick)
-                        if (self.trick_leader + i) & 3 == seat]
+        dummy_cards = [(n, i, c) for n, i, s_, c in self._played() if s_ == seat]
         if not dummy_cards:
             raise TableError("dummy has played no card yet", f"event {index}")
         if event.withdrawn is not None:
-            chosen = [(n, c) for n, c in dummy_cards if c == event.withdrawn]
+            chosen = [x for x in dummy_cards if x[2] == event.withdrawn]
             if not chosen:
                 raise TableError(f"dummy has not played {card_name(event.withdrawn)}",
                                  f"event {index}")
             dummy_cards = chosen
-        n, old = dummy_cards[-1]
-        cards = self.trick if n == len(self.tricks) + 1 else self.tricks[n - 1][1]
-        pos = list(cards).index(old)
-        later = self._later_cards(n, pos)
+        n, pos, _old = dummy_cards[-1]
+        later = [(s_, c) for k, i, s_, c in self._played() if (k, i) > (n, pos)]
         law = "45C4b" if reason == "unintended" else "45D"
         if law == "45C4b" and any(s == self.declarer for s, _c in later):
             raise TableError("too late for Law 45C4b: declarer has played again since",
@@ -1928,17 +1924,6 @@ class Table:
             else:
                 self.play_duties[s_] = {"option": "free", "card": c, "law": "47D"}
         self._play(PlayCard(seat, event.card))
-
-    def _later_cards(self, n: int, pos: int) -> list[tuple[int, int]]:
-        out = []
-        for k in range(n - 1, len(self.tricks) + 1):
-            leader, cards = ((self.tricks[k][0], self.tricks[k][1]) if k < len(self.tricks)
-                             else (self.trick_leader, self.trick))
-            for i, c in enumerate(cards):
-                if k == n - 1 and i <= pos:
-                    continue
-                out.append(((leader + i) & 3, c))
-        return out
 
     def _designate(self, event: Designate, index: int) -> None:
         """Law 46B: declarer's incomplete designation of dummy's card (unless his other
@@ -2047,19 +2032,7 @@ class Table:
             if n is None or not 0 <= n <= c["remaining"]:
                 raise TableError(f"Law 70: the Director awards 0 to {c['remaining']} of the "
                                  f"remaining tricks, not {n!r}", where)
-            side = seat & 1
-            self.won[side] += n
-            self.won[side ^ 1] += c["remaining"] - n
-            self.laws.append("70")
-            self.phase = COMPLETE
-            for r in self.revokes:
-                if not r.corrected and not r.established:
-                    r.established = True
-                    self.laws.append("63A4")
-            claimed = [0, 0]
-            claimed[side], claimed[side ^ 1] = n, c["remaining"] - n
-            if self.revokes:
-                self._settle_revokes(tuple(claimed))
+            self._end_by_claim(seat & 1, n, c["remaining"], "70")
             return
         if what == "declarer_saw_dummy":
             p = self.pending
