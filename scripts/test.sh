@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test suite, twice: on SQLite, then on a throwaway PostgreSQL server
+# (BRIDGELAWS_TEST_DB=postgresql; see tests/service/pgserver.py).
+# Installs what it needs first: Debian's postgresql and chromium packages (when
+# missing; with sudo unless root), then the venv with the project's test extras.
+# Arguments go to both pytest runs, e.g. scripts/test.sh -x -q tests/service
+# Exits non-zero if either run fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if [ ! -x /usr/bin/chromium ] || ! compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null; then
+    echo "== installing Debian packages: postgresql chromium =="
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql chromium
+fi
+
+python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'
+
+echo "== test suite on SQLite =="
+if .venv/bin/python -m pytest "$@"; then sqlite=0; else sqlite=$?; fi
+
+echo "== test suite on PostgreSQL =="
+if BRIDGELAWS_TEST_DB=postgresql .venv/bin/python -m pytest "$@"; then postgresql=0; else postgresql=$?; fi
+
+echo "== SQLite: $([ "$sqlite" -eq 0 ] && echo passed || echo "FAILED (pytest exit $sqlite)"); PostgreSQL: $([ "$postgresql" -eq 0 ] && echo passed || echo "FAILED (pytest exit $postgresql)") =="
+[ "$sqlite" -eq 0 ] && [ "$postgresql" -eq 0 ]
