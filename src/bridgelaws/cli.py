@@ -411,7 +411,43 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "TotalScoreTable")
     s.add_argument("--usebio", metavar="OUT", help="also write USEBIO 1.2 XML")
     s.set_defaults(func=_cmd_results)
+    w = sub.add_parser("serve", help="the web service: director's console, ruling assistant, "
+                                     "rulings log")
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--db", default=os.environ.get("BRIDGELAWS_DB", "bridgelaws.db"),
+                   help="database: an SQLite file (default bridgelaws.db in the working folder) "
+                        "or postgresql://user:password@host/dbname")
+    w.add_argument("--no-demo", action="store_true",
+                   help="do not load the demo event into an empty database")
+    w.add_argument("--director", default="director",
+                   help="the first director's login name, created when there is none")
+    w.set_defaults(func=_cmd_serve)
     return p
+
+
+def _cmd_serve(args) -> int:
+    """Start the web service; the first director's password comes from
+    BRIDGELAWS_PASSWORD, or a random one is printed once."""
+    import uvicorn
+
+    from .service.app import create_app, ensure_director
+    try:
+        app = create_app(args.db, demo=not args.no_demo)
+    except Exception as e:            # an unreachable or unusable database: one clear line
+        if isinstance(e, BridgeError):
+            raise
+        raise BridgeError(f"cannot open the database: {type(e).__name__}: "
+                          f"{str(e).splitlines()[0] if str(e) else ''}", args.db) from None
+    password = ensure_director(app.state.store, args.director,
+                               os.environ.get("BRIDGELAWS_PASSWORD") or None)
+    url = f"http://{args.host}:{args.port}/"
+    print(f"bridgelaws: serving {url} (database {app.state.store.backend})", flush=True)
+    if password and not os.environ.get("BRIDGELAWS_PASSWORD"):
+        print(f"bridgelaws: director login: {args.director} / {password} "
+              "(set BRIDGELAWS_PASSWORD to choose it)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

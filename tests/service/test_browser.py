@@ -618,10 +618,6 @@ def test_screenshots_english_and_hebrew(browser, live, shots, state):
 
 # ---------------------------------------------------------------- one round only
 
-@pytest.mark.xfail(strict=False, reason=(
-    "standings.html formats r.percent, which Standing.as_dict() leaves out when no "
-    "board has been played twice (after one Mitchell round): HTTP 500 "
-    "(jinja2 UndefinedError: 'dict object' has no attribute 'percent')"))
 def test_standings_after_one_mitchell_round(browser, live):
     page, base = browser, live.url
     page.goto(base + "/events/new?lang=en")

@@ -1,0 +1,250 @@
+"""The ruling assistant: the booklet's groups, the facts the engine needs, the options
+the Laws give, and the chosen one applied by the engine and recorded in the log.
+
+The Director picks an irregularity from the booklet's groups (``booklet.py``), answers
+its few facts (or opens a table's record, a case in the JSON of ``shared/CASES.md``),
+and sees what the Laws provide: who chooses, each option with what follows, the law
+references and the text to read out (``bridgelaws.explain``).  Choosing an option
+appends the choice to the case; the engine replays it, and when no decision is left
+the ruling goes into the log.
+"""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+
+from ..cards import BridgeError
+from ..explain import explain
+from ..formats.case import case_table
+from ..i18n import message
+from . import booklet
+from .db import BoardRow, Director, EventRow, RulingRow, select
+from .web import check_csrf, lang_of, render, require_director
+
+router = APIRouter()
+CONTEXT = ("event", "section", "round", "table", "board")
+SUITS = ("S", "H", "D", "C")
+#: options that name a suit, several suits, or a card
+SUIT_OPTIONS = ("require_suit", "forbid_suit")
+CARD_OPTIONS = ("designate",)
+
+
+def _context(values) -> dict:
+    return {k: str(values.get(k, "") or "").strip() for k in CONTEXT}
+
+
+def _context_deal(s, ctx: dict) -> tuple[str | None, int]:
+    """The deal of the board named by the context (event and board), if any."""
+    board = int(ctx["board"]) if ctx["board"].isdigit() else 1
+    if ctx["event"].isdigit() and ctx["board"].isdigit():
+        row = s.scalar(select(BoardRow).where(BoardRow.event_id == int(ctx["event"]),
+                                              BoardRow.number == board))
+        if row is not None:
+            return row.deal, board
+    return None, board
+
+
+@router.get("/assistant", response_class=HTMLResponse)
+def index(request: Request, d: Director = Depends(require_director)):
+    groups = [(g, booklet.scenarios_in(g)) for g in booklet.GROUP_KEYS]
+    return render(request, "assistant_index.html", groups=groups, case_text="", error=None)
+
+
+def _events(s):
+    return list(s.scalars(select(EventRow).order_by(EventRow.id.desc())))
+
+
+@router.get("/assistant/s/{key}", response_class=HTMLResponse)
+def scenario_form(request: Request, key: str, d: Director = Depends(require_director)):
+    sc = _scenario(key, request)
+    values = {f.name: request.query_params.get(f.name, f.default) for f in sc.facts}
+    with request.app.state.store.session() as s:
+        return render(request, "assistant_form.html", sc=sc, values=values,
+                      ctx=_context(request.query_params), errors={}, events=_events(s))
+
+
+def _scenario(key: str, request: Request):
+    try:
+        return booklet.scenario(key)
+    except BridgeError:
+        raise HTTPException(404, message("ui.assistant.unknown", lang_of(request), name=key))
+
+
+@router.post("/assistant/s/{key}", response_class=HTMLResponse)
+async def scenario_rule(request: Request, key: str, d: Director = Depends(require_director)):
+    sc = _scenario(key, request)
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
+    ctx = _context(form)
+    with request.app.state.store.session() as s:
+        deal, board = _context_deal(s, ctx)
+        try:
+            case = sc.build(values, deal=deal, board=board)
+            table = case_table(case)
+        except BridgeError as e:
+            field = e.where if e.where in values else "_"
+            return render(request, "assistant_form.html", status_code=400, sc=sc,
+                          values=values, ctx=ctx, errors={field: e.reason}, events=_events(s))
+    return _ruling_page(request, case, table, scenario=key, facts=values, ctx=ctx, choices=[])
+
+
+@router.post("/assistant/case", response_class=HTMLResponse)
+async def from_case(request: Request, d: Director = Depends(require_director)):
+    """A table's record (a case as JSON) opened in the assistant."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    text = str(form.get("case", ""))
+    try:
+        case = json.loads(text)
+        if not isinstance(case, dict):
+            raise BridgeError("a case is a JSON object with board, deal and events", "case")
+        table = case_table(case)
+    except (ValueError, BridgeError) as e:
+        reason = str(e) if isinstance(e, BridgeError) else f"not JSON: {e}"
+        groups = [(g, booklet.scenarios_in(g)) for g in booklet.GROUP_KEYS]
+        return render(request, "assistant_index.html", status_code=400, groups=groups,
+                      case_text=text, error=reason)
+    return _ruling_page(request, case, table, scenario="case", facts={}, ctx=_context(form),
+                        choices=[])
+
+
+def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=None,
+                 status=200):
+    lang = lang_of(request)
+    st = table.state()
+    return render(request, "assistant_ruling.html", status_code=status, case=case,
+                  case_json=json.dumps(case, ensure_ascii=False), state=st,
+                  lines=explain(table, lang), scenario=scenario,
+                  facts_json=json.dumps(facts, ensure_ascii=False), ctx=ctx,
+                  choices_json=json.dumps(choices), choices=choices, suits=SUITS,
+                  suit_options=SUIT_OPTIONS, card_options=CARD_OPTIONS, error=error,
+                  title_key=(f"booklet.scenario.{scenario}" if scenario != "case"
+                             else "ui.assistant.case"))
+
+
+def _load(form) -> tuple[dict, dict, list]:
+    try:
+        case = json.loads(str(form.get("case", "")))
+        facts = json.loads(str(form.get("facts", "{}")) or "{}")
+        choices = json.loads(str(form.get("choices", "[]")) or "[]")
+    except ValueError:
+        raise HTTPException(400, "the ruling's record is damaged; start again") from None
+    if not isinstance(case, dict) or not isinstance(case.get("events"), list):
+        raise HTTPException(400, "the ruling's record is damaged; start again")
+    return case, facts, choices
+
+
+@router.post("/assistant/apply", response_class=HTMLResponse)
+async def apply_option(request: Request, d: Director = Depends(require_director)):
+    """Apply the option chosen for the pending decision; record the ruling once no
+    decision is left."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    case, facts, choices = _load(form)
+    scenario = str(form.get("scenario", "case"))
+    ctx = _context(form)
+    table = case_table(case)
+    decision = table.state()["decision"]
+    option = str(form.get("option", ""))
+    if decision is None or option not in decision["options"]:
+        return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
+                            choices=choices, status=400,
+                            error=message("ui.assistant.no_such_option", lang_of(request),
+                                          option=option))
+    offered = {"by": decision["by"], "options": decision["options"], "laws": decision["laws"]}
+    before = explain(table, lang_of(request))
+    event = {"by": decision["by"], "choose": option}
+    if option in SUIT_OPTIONS:
+        suits = [x for x in form.getlist("suits") if x in SUITS] or (
+            [str(form.get("suit"))] if form.get("suit") in SUITS else [])
+        if not suits:
+            return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
+                                choices=choices, status=400,
+                                error=message("ui.assistant.need_suit", lang_of(request)))
+        if len(suits) == 1:
+            event["suit"] = suits[0]
+        else:
+            event["suits"] = suits
+    if option in CARD_OPTIONS:
+        event["card"] = str(form.get("card", "")).strip().upper()
+    new_case = dict(case, events=[*case["events"], event])
+    try:
+        new_table = case_table(new_case)
+    except BridgeError as e:
+        return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
+                            choices=choices, status=400, error=str(e))
+    choices = [*choices, {**offered, "choice": option,
+                          **{k: v for k, v in event.items() if k in ("suit", "suits", "card")},
+                          "explanation": before}]
+    if new_table.state()["decision"] is not None:
+        return _ruling_page(request, new_case, new_table, scenario=scenario, facts=facts,
+                            ctx=ctx, choices=choices)
+    ruling_id = _record(request, d, new_case, new_table, scenario, facts, ctx, choices,
+                        notes=str(form.get("notes", "")))
+    return RedirectResponse(f"/rulings/{ruling_id}?saved=1", status_code=303)
+
+
+@router.post("/assistant/record", response_class=HTMLResponse)
+async def record(request: Request, d: Director = Depends(require_director)):
+    """Record the ruling as it stands (no option to choose, or the Director's own)."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    case, facts, choices = _load(form)
+    table = case_table(case)
+    ruling_id = _record(request, d, case, table, str(form.get("scenario", "case")), facts,
+                        _context(form), choices, notes=str(form.get("notes", "")))
+    return RedirectResponse(f"/rulings/{ruling_id}?saved=1", status_code=303)
+
+
+def _record(request, d, case, table, scenario, facts, ctx, choices, notes="") -> int:
+    lang = lang_of(request)
+    st = table.state()
+    irr = st["irregularities"][-1] if st["irregularities"] else None
+    lines = choices[0]["explanation"] if choices else explain(table, lang)
+    as_int = (lambda v: int(v) if str(v).isdigit() else None)
+    with request.app.state.store.transaction() as s:
+        event_id = as_int(ctx["event"])
+        if event_id is not None and s.get(EventRow, event_id) is None:
+            event_id = None
+        row = RulingRow(event_id=event_id, section=ctx["section"], round=as_int(ctx["round"]),
+                        table_no=as_int(ctx["table"]), board=as_int(ctx["board"]),
+                        scenario=scenario,
+                        kind=irr["kind"] if irr else "", facts=facts, case=case,
+                        laws=st["laws"], options=[c["options"] for c in choices]
+                        or ([st["decision"]["options"]] if st["decision"] else []),
+                        chooser=",".join(c["by"] for c in choices),
+                        choice=", ".join(_choice_text(c) for c in choices),
+                        explanation="\n".join(lines), notes=notes.strip(),
+                        director=d.username)
+        s.add(row)
+        s.flush()
+        return row.id
+
+
+def _choice_text(c: dict) -> str:
+    extra = c.get("suit") or ",".join(c.get("suits", [])) or c.get("card") or ""
+    return f"{c['choice']} {extra}".strip()
+
+
+@router.post("/api/assistant/{key}")
+async def api_rule(request: Request, key: str, d: Director = Depends(require_director)):
+    """The ruling for a booklet scenario's facts, as JSON: the case, the state (decision,
+    options, laws) and the explanation in ``?lang=``."""
+    check_csrf(request, request.headers.get("x-csrf-token"))
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the body is not JSON"}, 400)
+    try:
+        sc = booklet.scenario(key)
+        facts = {k: str(v) for k, v in (body.get("facts") or {}).items()}
+        case = sc.build(facts)
+        table = case_table(case)
+    except BridgeError as e:
+        return JSONResponse({"error": e.reason, "field": e.where}, 400)
+    return {"scenario": key, "case": case, "state": table.state(),
+            "explanation": explain(table, lang_of(request))}

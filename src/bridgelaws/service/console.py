@@ -1,0 +1,362 @@
+"""The director's console: events, tables and results, adjusted scores, standings, publishing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from ..i18n import message
+from .db import Director, EventRow, ResultRow, RulingRow, select
+from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
+                    apply_adjusted, create_event, rooms, save_result, standings,
+                    table_results)
+from .publish import event_pbn, event_usebio, results_page_context
+from .web import check_csrf, lang_of, render, require_director
+
+router = APIRouter()
+LINE_FIELDS = ("contract", "declarer", "tricks", "score", "lead")
+
+
+def _event(s, event_id: int) -> EventRow:
+    ev = s.get(EventRow, event_id)
+    if ev is None:
+        raise HTTPException(404, f"no event {event_id}")
+    return ev
+
+
+@router.get("/", response_class=HTMLResponse)
+def console(request: Request, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        events = list(s.scalars(select(EventRow).order_by(EventRow.id.desc())))
+        recent = list(s.scalars(select(RulingRow).order_by(RulingRow.id.desc()).limit(8)))
+        counts = {ev.id: s.query(ResultRow).filter(ResultRow.event_id == ev.id).count()
+                  for ev in events}
+        return render(request, "console.html", events=events, recent=recent, counts=counts)
+
+
+# ---------------------------------------------------------------- new event
+
+NEW_DEFAULTS = {"name": "", "kind": "pairs", "movement": "mitchell", "tables": "4",
+                "sections": "1", "boards_per_round": "2", "scoring": "mp", "source": "deal",
+                "seed": ""}
+
+
+@router.get("/events/new", response_class=HTMLResponse)
+def new_event_form(request: Request, d: Director = Depends(require_director)):
+    return render(request, "event_new.html", form=NEW_DEFAULTS, errors={},
+                  movements=MOVEMENTS, scorings=SCORINGS)
+
+
+@router.post("/events/new", response_class=HTMLResponse)
+async def new_event(request: Request, d: Director = Depends(require_director)):
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    values = {k: str(form.get(k, NEW_DEFAULTS[k])) for k in NEW_DEFAULTS}
+    pbn = None
+    upload = form.get("pbn")
+    if values["source"] == "pbn":
+        if upload is None or not hasattr(upload, "read") or not upload.filename:
+            return _new_error(request, values, FieldError("pbn", key="pbn_upload"))
+        pbn = await upload.read()
+    try:
+        with request.app.state.store.transaction() as s:
+            ev = create_event(s, name=values["name"], kind=values["kind"],
+                              movement=values["movement"], tables=values["tables"],
+                              sections=values["sections"],
+                              boards_per_round=values["boards_per_round"],
+                              scoring=values["scoring"], seed=values["seed"] or None, pbn=pbn,
+                              director=d.username)
+            event_id = ev.id
+    except FieldError as e:
+        return _new_error(request, values, e)
+    return RedirectResponse(f"/events/{event_id}?saved=created", status_code=303)
+
+
+def _new_error(request, values, e: FieldError):
+    return render(request, "event_new.html", status_code=400, form=values,
+                  errors={e.field: e.local(lang_of(request))}, movements=MOVEMENTS,
+                  scorings=SCORINGS)
+
+
+# ---------------------------------------------------------------- one event
+
+@router.get("/events/{event_id}", response_class=HTMLResponse)
+def event_page(request: Request, event_id: int, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        results = list(s.scalars(select(ResultRow).where(ResultRow.event_id == ev.id)))
+        entered: dict[tuple, int] = {}
+        for r in results:
+            key = (r.section, r.round, r.table_no)
+            entered[key] = entered.get(key, 0) + 1
+        rounds: dict[tuple[str, int], list] = {}
+        for st in ev.sittings:
+            rounds.setdefault((st.section, st.round), []).append(st)
+        return render(request, "event.html", ev=ev, rounds=rounds, entered=entered,
+                      per_table=len(rooms(ev)), saved=request.query_params.get("saved"))
+
+
+@router.get("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
+            response_class=HTMLResponse)
+def table_form(request: Request, event_id: int, section: str, round_no: int, table_no: int,
+               d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        return _table_page(request, s, ev, section, round_no, table_no, values=None, errors={},
+                           saved=request.query_params.get("saved"))
+
+
+def _table_page(request, s, ev, section, round_no, table_no, values, errors, saved=None,
+                status=200):
+    st = next((x for x in ev.sittings if x.section == section and x.round == round_no
+               and x.table_no == table_no), None)
+    if st is None:
+        raise HTTPException(404, message("ui.table.unknown", lang_of(request), section=section,
+                                         round=round_no, table=table_no))
+    stored = table_results(s, ev, section, round_no, table_no)
+    lines = []
+    for room in rooms(ev):
+        for b in st.boards:
+            key = f"{room}:{b}"
+            row = stored.get((room, b))
+            if values is not None and key in values:
+                v = values[key]
+            elif row is not None:
+                v = {"contract": row.contract or "", "declarer": row.declarer or "",
+                     "tricks": "" if row.tricks is None else str(row.tricks),
+                     "score": "" if row.score is None else str(row.score),
+                     "lead": row.lead or ""}
+            else:
+                v = dict.fromkeys(LINE_FIELDS, "")
+            lines.append({"key": key, "room": room, "board": b, "values": v,
+                          "error": errors.get(key), "row": row})
+    shown = {line["key"] for line in lines}
+    stray = [msg for key, msg in errors.items() if key not in shown]
+    return render(request, "table.html", status_code=status, ev=ev, st=st, lines=lines,
+                  saved=saved, errors=errors, stray=stray)
+
+
+@router.post("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
+             response_class=HTMLResponse)
+async def table_save(request: Request, event_id: int, section: str, round_no: int,
+                     table_no: int, d: Director = Depends(require_director)):
+    """Save a table's traveller lines: each correct line is committed; a wrong one is
+    shown again, as typed, with the reason."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    store = request.app.state.store
+    values: dict[str, dict] = {}
+    for name, value in form.multi_items():
+        if "|" in name:
+            key, field = name.rsplit("|", 1)
+            if field in LINE_FIELDS:
+                values.setdefault(key, {})[field] = str(value)
+    errors: dict[str, str] = {}
+    saved = 0
+    with store.session() as s:
+        _event(s, event_id)
+    for key, v in values.items():
+        if not any(x.strip() for x in v.values()):
+            continue                           # an empty line: nothing to save
+        room, _, board = key.partition(":")
+        try:
+            with store.transaction() as s:
+                ev = _event(s, event_id)
+                save_result(s, ev, section=section, round_no=round_no, table_no=table_no,
+                            board=int(board), room=room, director=d.username, **v)
+            saved += 1
+        except FieldError as e:
+            errors[key] = e.text(lang_of(request))
+        except ValueError as e:
+            errors[key] = str(e)
+    if errors:
+        with store.session() as s:
+            ev = _event(s, event_id)
+            return _table_page(request, s, ev, section, round_no, table_no, values=values,
+                               errors=errors, saved=str(saved), status=400)
+    return RedirectResponse(f"/events/{event_id}/tables/{section}/{round_no}/{table_no}"
+                            f"?saved={saved}", status_code=303)
+
+
+# ---------------------------------------------------------------- API: results
+
+@router.post("/api/events/{event_id}/results")
+async def api_result(request: Request, event_id: int, d: Director = Depends(require_director)):
+    """One traveller line as JSON: ``{"section", "round", "table", "board", "room",
+    "contract", "declarer", "tricks", "score", "lead"}`` (header ``X-CSRF-Token``);
+    ``tricks`` is the number taken, or give ``result`` as ``"="``, ``"+1"``, ``"-2"``."""
+    check_csrf(request, request.headers.get("x-csrf-token"))
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the body is not JSON"}, 400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "the body must be a JSON object"}, 400)
+    tricks = body.get("tricks")
+    if isinstance(tricks, int) and not isinstance(tricks, bool) and not 0 <= tricks <= 13:
+        return JSONResponse({"error": f"the declarer's side takes 0 to 13 tricks, not {tricks}",
+                             "field": "tricks"}, 400)
+    if body.get("result") not in (None, ""):
+        body["tricks"] = str(body["result"])
+    try:
+        with request.app.state.store.transaction() as s:
+            ev = _event(s, event_id)
+            row = save_result(s, ev, section=str(body.get("section", "A")),
+                              round_no=int(body.get("round", 0)),
+                              table_no=int(body.get("table", 0)), board=int(body.get("board", 0)),
+                              room=str(body.get("room", "")), director=d.username,
+                              **{k: str(body.get(k) or "") for k in LINE_FIELDS})
+            out = {"id": row.id, "board": row.board, "ns": row.ns, "ew": row.ew,
+                   "contract": row.contract, "declarer": row.declarer, "tricks": row.tricks,
+                   "score": row.score, "lead": row.lead}
+    except FieldError as e:
+        return JSONResponse({"error": e.local(lang_of(request)), "field": e.field}, 400)
+    except (TypeError, ValueError) as e:
+        return JSONResponse({"error": f"bad value: {e}"}, 400)
+    return JSONResponse(out, 201)
+
+
+@router.get("/api/csrf")
+def api_csrf(request: Request, d: Director = Depends(require_director)):
+    """The session's CSRF token, for API clients that logged in with the form."""
+    from .web import csrf_token
+    return {"csrf": csrf_token(request)}
+
+
+@router.get("/api/events")
+def api_events(request: Request, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        return [{"id": ev.id, "name": ev.name, "kind": ev.kind, "scoring": ev.scoring,
+                 "movement": ev.movement, "published": ev.published}
+                for ev in s.scalars(select(EventRow).order_by(EventRow.id))]
+
+
+@router.get("/api/events/{event_id}/standings")
+def api_standings(request: Request, event_id: int, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        data = standings(s, ev)
+        return {"event": ev.id, "name": ev.name,
+                "sections": {k: {"standings": v["standings"], "laws": v["laws"]}
+                             for k, v in data.items()}}
+
+
+@router.get("/api/events/{event_id}/results")
+def api_results(request: Request, event_id: int, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        _event(s, event_id)
+        rows = s.scalars(select(ResultRow).where(ResultRow.event_id == event_id)
+                         .order_by(ResultRow.section, ResultRow.round, ResultRow.table_no,
+                                   ResultRow.room, ResultRow.board))
+        return [{"section": r.section, "round": r.round, "table": r.table_no, "room": r.room,
+                 "board": r.board, "ns": r.ns, "ew": r.ew, "contract": r.contract,
+                 "declarer": r.declarer, "tricks": r.tricks, "score": r.score, "lead": r.lead,
+                 "adjusted": r.adjusted, "ruling": r.ruling_id} for r in rows]
+
+
+# ---------------------------------------------------------------- standings
+
+@router.get("/events/{event_id}/standings", response_class=HTMLResponse)
+def standings_page(request: Request, event_id: int, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        return render(request, "standings.html", ev=ev, sections=standings(s, ev))
+
+
+# ---------------------------------------------------------------- adjusted scores
+
+ADJUST_FIELDS = ("section", "round", "table", "board", "room", "kind", "ns_percent",
+                 "ew_percent", "result", "weighted", "ns_result", "ew_result", "ruling", "laws")
+ADJUST_DEFAULTS = {"section": "A", "round": "1", "table": "1", "board": "", "room": "",
+                   "kind": "artificial", "ns_percent": "60", "ew_percent": "40"}
+
+
+@router.get("/events/{event_id}/adjust", response_class=HTMLResponse)
+def adjust_form(request: Request, event_id: int, d: Director = Depends(require_director)):
+    values = {k: request.query_params.get(k, ADJUST_DEFAULTS.get(k, "")) for k in ADJUST_FIELDS}
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        return render(request, "adjust.html", ev=ev, form=values, errors={},
+                      kinds=ADJUSTED_KINDS, law_of=LAW_OF_KIND, rooms=rooms(ev))
+
+
+@router.post("/events/{event_id}/adjust", response_class=HTMLResponse)
+async def adjust(request: Request, event_id: int, d: Director = Depends(require_director)):
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    values = {k: str(form.get(k, "")) for k in ADJUST_FIELDS}
+    store = request.app.state.store
+    try:
+        for field in ("round", "table", "board"):
+            if not values[field].strip().isdigit():
+                raise FieldError(field, key="whole_number", value=values[field])
+        laws = [x.strip() for x in values["laws"].replace(",", " ").split() if x.strip()]
+        with store.transaction() as s:
+            ev = _event(s, event_id)
+            _, ruling = apply_adjusted(
+                s, ev, section=values["section"] or "A", round_no=int(values["round"]),
+                table_no=int(values["table"]), board=int(values["board"]), room=values["room"],
+                kind=values["kind"], form=values, director=d.username,
+                ruling_text=values["ruling"], laws=laws)
+            ruling_id = ruling.id
+    except FieldError as e:
+        with store.session() as s:
+            ev = _event(s, event_id)
+            return render(request, "adjust.html", status_code=400, ev=ev, form=values,
+                          errors={e.field: e.local(lang_of(request))}, kinds=ADJUSTED_KINDS,
+                          law_of=LAW_OF_KIND, rooms=rooms(ev))
+    return RedirectResponse(f"/events/{event_id}/standings?adjusted={ruling_id}",
+                            status_code=303)
+
+
+# ---------------------------------------------------------------- publishing
+
+@router.post("/events/{event_id}/publish")
+async def publish(request: Request, event_id: int, d: Director = Depends(require_director)):
+    """Publish the results (public pages) and open the correction period: 30 minutes
+    unless the director gives another (Law 92B; 79C)."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    minutes = str(form.get("minutes", "30")).strip() or "30"
+    with request.app.state.store.transaction() as s:
+        ev = _event(s, event_id)
+        ev.published = form.get("action") != "unpublish"
+        if ev.published:
+            m = int(minutes) if minutes.isdigit() else 30
+            ev.correction_until = dt.datetime.now(dt.timezone.utc) + dt.timedelta(minutes=m)
+    return RedirectResponse(f"/events/{event_id}?saved=published", status_code=303)
+
+
+def _published_event(request, s, event_id):
+    ev = _event(s, event_id)
+    if not ev.published and request.session.get("director") is None:
+        raise HTTPException(404, message("ui.results.not_published", lang_of(request)))
+    return ev
+
+
+@router.get("/results/{event_id}", response_class=HTMLResponse)
+def results_page(request: Request, event_id: int):
+    """The published results: standings and travellers (public once published)."""
+    with request.app.state.store.session() as s:
+        ev = _published_event(request, s, event_id)
+        return render(request, "results.html", **results_page_context(s, ev))
+
+
+@router.get("/results/{event_id}/event.pbn")
+def results_pbn(request: Request, event_id: int):
+    with request.app.state.store.session() as s:
+        ev = _published_event(request, s, event_id)
+        return Response(event_pbn(s, ev), media_type="application/x-pbn; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="event-{ev.id}.pbn"'})
+
+
+@router.get("/results/{event_id}/usebio.xml")
+def results_usebio(request: Request, event_id: int):
+    with request.app.state.store.session() as s:
+        ev = _published_event(request, s, event_id)
+        return Response(event_usebio(s, ev), media_type="application/xml",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="event-{ev.id}-usebio.xml"'})

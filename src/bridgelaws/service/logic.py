@@ -1,0 +1,583 @@
+"""What the director's console does, without HTTP: create events, enter results, adjust,
+score and publish.  The pages (``app.py``) only call these functions.
+
+Every function that changes the database takes an open session and leaves the
+commit to its caller (``Store.transaction``), so that a page says "saved" only
+after the commit.  Bad input raises :class:`FieldError` naming the form field.
+
+>>> from bridgelaws.service.db import Store
+>>> store = Store("sqlite://")
+>>> with store.transaction() as s:
+...     ev = create_event(s, name="Club pairs", kind="pairs", movement="mitchell", tables=3,
+...                       boards_per_round=2, seed="doc")
+>>> with store.transaction() as s:
+...     check_result(s.get(EventRow, ev.id), board=1, contract="4S", declarer="N",
+...                  tricks="14")
+Traceback (most recent call last):
+...
+bridgelaws.service.logic.FieldError: tricks: the declarer's side takes 0 to 13 tricks, not 14
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..boards import vulnerability_of
+from ..cards import BridgeError, Deal, parse_card, parse_seat
+from ..i18n import message
+from ..deals.dealing import deal_boards
+from ..formats.pbn import read_pbn
+from ..scoring.adjusted import ArtificialScore, artificial_imps
+from ..scoring.contract import Contract, score_ns
+from ..scoring.imps import TeamMatch
+from ..scoring.matchpoints import SplitScore, WeightedScore
+from ..scoring.vp import victory_points
+from ..tournament.event import Entry, Event, Result
+from ..tournament.movements import Movement, howell, mitchell, round_robin
+from ..tournament.results import rank, score_event
+from .db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
+
+__all__ = ["FieldError", "create_event", "check_result", "save_result", "parse_adjusted",
+           "apply_adjusted", "standings", "core_event", "table_results", "possible_scores",
+           "MOVEMENTS", "SCORINGS", "ADJUSTED_KINDS"]
+
+MOVEMENTS = ("mitchell", "howell", "roundrobin")
+SCORINGS = {"pairs": ("mp", "xi", "butler"), "teams": ("imp",)}
+#: the kinds of adjusted score of Law 12 the console applies
+ADJUSTED_KINDS = ("artificial", "assigned", "weighted", "split")
+SECTION_NAMES = "ABCDEFGH"
+SEATS = "NESW"
+
+
+class FieldError(BridgeError):
+    """A form value that cannot be taken, with the field it came from (``where``).
+
+    ``key`` names the message in the catalogues (``ui.err.*``), filled with ``values``;
+    ``reason`` is its English text, and :meth:`text` gives it in any language.
+    Without a key, ``reason`` (the engine's own words) is used as it is.
+    """
+
+    def __init__(self, field: str, reason: str | None = None, key: str | None = None,
+                 **values):
+        self.key, self.values = key, values
+        if reason is None:
+            reason = message(f"ui.err.{key}", "en", **values)
+        super().__init__(reason, field)
+        self.field = field
+
+    def local(self, lang: str = "en") -> str:
+        """The reason in ``lang``."""
+        return message(f"ui.err.{self.key}", lang, **self.values) if self.key else self.reason
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang``, with the field's name in front."""
+        return f"{message('ui.field.' + self.field, lang)}: {self.local(lang)}"
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.reason}"
+
+
+# ---------------------------------------------------------------- events
+
+def _positive_int(value, field: str, low: int = 1, high: int = 200) -> int:
+    try:
+        n = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise FieldError(field, key="whole_number", value=value) from None
+    if not low <= n <= high:
+        raise FieldError(field, key="between", low=low, high=high, n=n)
+    return n
+
+
+def build_movement(movement: str, size: int, boards_per_round: int) -> Movement:
+    """The movement of one section: ``size`` is the tables (Mitchell, Howell) or the teams."""
+    try:
+        if movement == "mitchell":
+            return mitchell(size, boards_per_round=boards_per_round)
+        if movement == "howell":
+            return howell(size, boards_per_round=boards_per_round)
+        if movement == "roundrobin":
+            return round_robin(size, boards_per_round=boards_per_round)
+    except BridgeError as e:
+        raise FieldError("tables", e.reason) from None
+    raise FieldError("movement", f"unknown movement {movement!r} (expected one of "
+                     f"{', '.join(MOVEMENTS)})")
+
+
+def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_round,
+                 sections=1, scoring: str | None = None, seed: str | None = None,
+                 pbn: str | bytes | None = None, names: dict | None = None,
+                 director: str = "") -> EventRow:
+    """Create an event with its sections, sittings and board set (dealt from ``seed``,
+    or read from the PBN text ``pbn``).  ``tables`` is the number of tables of each
+    section (pairs) or of teams (teams)."""
+    name = (name or "").strip()
+    if not name:
+        raise FieldError("name", key="need_name")
+    if kind not in SCORINGS:
+        raise FieldError("kind", f"an event is 'pairs' or 'teams', not {kind!r}")
+    if kind == "teams" and movement != "roundrobin":
+        raise FieldError("movement", key="teams_round_robin")
+    if kind == "pairs" and movement == "roundrobin":
+        raise FieldError("movement", key="pairs_movement")
+    scoring = scoring or SCORINGS[kind][0]
+    if scoring not in SCORINGS[kind]:
+        raise FieldError("scoring", f"{kind} are scored by {', '.join(SCORINGS[kind])}, "
+                         f"not {scoring!r}")
+    size = _positive_int(tables, "tables", 2 if kind == "teams" else 1, 60)
+    bpr = _positive_int(boards_per_round, "boards_per_round", 1, 36)
+    nsec = _positive_int(sections, "sections", 1, len(SECTION_NAMES))
+    mv = build_movement(movement, size, bpr)
+    numbers = mv.boards
+    if pbn:
+        deals = _pbn_deals(pbn)
+        missing = [b for b in numbers if b not in deals]
+        if missing:
+            raise FieldError("pbn", key="pbn_missing_boards",
+                             boards=", ".join(map(str, missing[:10])),
+                             first=numbers[0], last=numbers[-1])
+        board_deals = {b: deals[b] for b in numbers}
+    else:
+        try:
+            dealt = deal_boards(numbers, seed=seed or None)
+        except BridgeError as e:
+            raise FieldError("seed", e.reason) from None
+        board_deals = {b.number: b.deal.to_pbn() for b in dealt}
+    ev = EventRow(name=name, kind=kind, scoring=scoring, movement=movement,
+                  boards_per_round=bpr, created_by=director)
+    s.add(ev)
+    for b, deal in sorted(board_deals.items()):
+        ev.boards.append(BoardRow(number=b, deal=deal))
+    names = names or {}
+    for sec in SECTION_NAMES[:nsec]:
+        for p in mv.pairs:
+            direction = None
+            if mv.opposite:
+                direction = "NS" if p in mv.opposite[0] else "EW"
+            ev.entries.append(EntryRow(section=sec, number=str(p), direction=direction,
+                                       names=names.get((sec, str(p)), "")))
+        for st in mv.sittings:
+            ev.sittings.append(SittingRow(section=sec, round=st.round, table_no=st.table,
+                                          ns=None if st.ns is None else str(st.ns),
+                                          ew=None if st.ew is None else str(st.ew),
+                                          boards=list(st.boards)))
+    s.flush()
+    return ev
+
+
+def _pbn_deals(pbn) -> dict[int, str]:
+    if isinstance(pbn, bytes):
+        try:
+            pbn = pbn.decode("utf-8")
+        except UnicodeDecodeError:
+            pbn = pbn.decode("latin-1")
+    try:
+        games = read_pbn(pbn, name="the uploaded PBN file")
+    except BridgeError as e:
+        raise FieldError("pbn", str(e)) from None
+    deals = {}
+    for g in games:
+        number = g.board
+        deal = g.deal
+        if number is None or deal is None:
+            continue
+        deals.setdefault(int(number), deal)
+    if not deals:
+        raise FieldError("pbn", key="pbn_empty")
+    return deals
+
+
+# ---------------------------------------------------------------- results
+
+@dataclass
+class Checked:
+    """A traveller line that passed every check."""
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    score: int
+    lead: str | None
+
+
+_RESULT_RE = re.compile(r"^\s*(=|[+-]\d{1,2})\s*$")
+
+
+def _score(level, strain, doubled, vulnerable, tricks):
+    from ..scoring.contract import score
+    return score(level, strain, doubled, vulnerable, tricks)
+
+
+_POSSIBLE: dict[bool, frozenset] = {}
+
+
+def possible_scores(vulnerable: bool) -> frozenset:
+    """Every score a declaring side can make (Law 77), made or defeated."""
+    if vulnerable not in _POSSIBLE:
+        out = {0}
+        for level in range(1, 8):
+            for strain in range(5):
+                for doubled in range(3):
+                    for tricks in range(14):
+                        out.add(_score(level, strain, doubled, vulnerable, tricks))
+        _POSSIBLE[vulnerable] = frozenset(out)
+    return _POSSIBLE[vulnerable]
+
+
+def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", score="",
+                 lead="") -> Checked:
+    """Check one traveller line against the board's vulnerability and deal.
+
+    Give the contract (``4SX``, ``PASS``), the declarer and the tricks taken (or the
+    result as ``=``, ``+1``, ``-2``); or only North-South's score.  The opening lead,
+    when given, must be a card the declarer's left-hand opponent holds.
+    """
+    board = int(board)
+    vul = vulnerability_of(board)
+    deal = next((b.deal for b in ev.boards if b.number == board), None)
+    contract = (contract or "").strip().upper().replace("NT", "N")
+    declarer = (declarer or "").strip().upper()
+    tricks_text = str(tricks or "").strip()
+    score_text = str(score or "").strip()
+    lead = (lead or "").strip().upper() or None
+    if not contract:
+        if not score_text:
+            raise FieldError("contract", key="need_result")
+        try:
+            value = int(score_text)
+        except ValueError:
+            raise FieldError("score", key="score_number", value=score_text) from None
+        ns_vul, ew_vul = vul in ("NS", "all"), vul in ("EW", "all")
+        if value % 10 or not (value in possible_scores(ns_vul) or -value in possible_scores(ew_vul)):
+            raise FieldError("score", key="no_such_score", score=value, board=board, vul=vul)
+        return Checked(None, None, None, value, None if lead is None else _lead(lead))
+    if contract in ("P", "PASS", "PASSED", "AP", "ALL PASS"):
+        if score_text and int(score_text or 0) != 0:
+            raise FieldError("score", key="passed_out")
+        return Checked("PASS", None, None, 0, None)
+    try:
+        c = Contract.parse(contract)
+    except BridgeError as e:
+        raise FieldError("contract", e.reason) from None
+    if not declarer:
+        raise FieldError("declarer", key="need_declarer")
+    try:
+        seat = parse_seat(declarer)
+    except BridgeError:
+        raise FieldError("declarer", key="seat", seat=declarer) from None
+    if not tricks_text:
+        raise FieldError("tricks", key="need_tricks")
+    m = _RESULT_RE.match(tricks_text)
+    if m:
+        t = m.group(1)
+        level = int(contract[0])
+        n = level + 6 + (0 if t == "=" else int(t))
+    else:
+        try:
+            n = int(tricks_text)
+        except ValueError:
+            raise FieldError("tricks", key="tricks_text", value=tricks_text) from None
+    if not 0 <= n <= 13:
+        raise FieldError("tricks", key="tricks_range", n=n)
+    value = score_ns(c, seat, vul, n)
+    if score_text:
+        try:
+            given = int(score_text)
+        except ValueError:
+            raise FieldError("score", key="score_number", value=score_text) from None
+        if given != value:
+            raise FieldError("score", key="score_differs", contract=contract, seat="NESW"[seat],
+                             n=n, score=value, given=given)
+    if lead is not None:
+        card = _lead(lead)
+        if deal is not None:
+            hands = Deal.from_pbn(deal)
+            leader = (seat + 1) % 4
+            if not hands.hands[leader] >> parse_card(card) & 1:
+                raise FieldError("lead", key="lead_not_held", card=lead, seat="NESW"[leader])
+    return Checked(str(contract), "NESW"[seat], n, value, lead)
+
+
+def _lead(text: str) -> str:
+    try:
+        parse_card(text)
+    except BridgeError:
+        raise FieldError("lead", key="card", card=text) from None
+    return text
+
+
+def sitting_of(s, ev: EventRow, section: str, round_no: int, table_no: int) -> SittingRow:
+    st = s.scalar(select(SittingRow).where(
+        SittingRow.event_id == ev.id, SittingRow.section == section,
+        SittingRow.round == round_no, SittingRow.table_no == table_no))
+    if st is None:
+        raise FieldError("table", key="no_table", section=section, table=table_no, round=round_no)
+    return st
+
+
+def rooms(ev: EventRow) -> tuple[str, ...]:
+    return ("open", "closed") if ev.kind == "teams" else ("",)
+
+
+def save_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int, board: int,
+                room: str = "", director: str = "", **line) -> ResultRow:
+    """Check and store one traveller line (replacing the line entered before for that
+    table, room and board)."""
+    st = sitting_of(s, ev, section, round_no, table_no)
+    if board not in st.boards:
+        raise FieldError("board", key="board_elsewhere", board=board, table=table_no,
+                         round=round_no, boards=", ".join(map(str, st.boards)))
+    if st.ns is None or st.ew is None:
+        raise FieldError("table", key="sit_out", table=table_no, round=round_no)
+    if room not in rooms(ev):
+        raise FieldError("room", key="room", room=room)
+    c = check_result(ev, board=board, **line)
+    ns, ew = (st.ns, st.ew) if room != "closed" else (st.ew, st.ns)
+    row = s.scalar(select(ResultRow).where(
+        ResultRow.event_id == ev.id, ResultRow.section == section, ResultRow.round == round_no,
+        ResultRow.table_no == table_no, ResultRow.room == room, ResultRow.board == board))
+    if row is None:
+        row = ResultRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
+                        room=room, board=board, ns=ns, ew=ew)
+        s.add(row)
+    row.contract, row.declarer, row.tricks = c.contract, c.declarer, c.tricks
+    row.score, row.lead = c.score, c.lead
+    row.entered_by, row.entered_at = director, now()
+    s.flush()
+    return row
+
+
+def table_results(s, ev: EventRow, section: str, round_no: int, table_no: int) -> dict:
+    """(room, board) -> the stored row, for one table of one round."""
+    rows = s.scalars(select(ResultRow).where(
+        ResultRow.event_id == ev.id, ResultRow.section == section, ResultRow.round == round_no,
+        ResultRow.table_no == table_no))
+    return {(r.room, r.board): r for r in rows}
+
+
+# ---------------------------------------------------------------- adjusted scores
+
+_ASSIGNED_RE = re.compile(r"^\s*(PASS|[1-7][CDHSN]X{0,2})\s*(=|[+-]\d{1,2})?\s*([NESW])?\s*$")
+
+
+def _assigned(text: str, vul: str, field: str) -> int:
+    """North-South's score of an assigned result like ``4SX-1 N`` or ``3N= S`` or ``PASS``."""
+    t = text.strip().upper().replace("NT", "N")
+    m = _ASSIGNED_RE.match(t)
+    if not m:
+        raise FieldError(field, key="assigned_form", result=text)
+    contract, res, seat = m.groups()
+    if contract == "PASS":
+        return 0
+    if res is None or seat is None:
+        raise FieldError(field, key="assigned_incomplete", result=text)
+    tricks = int(contract[0]) + 6 + (0 if res == "=" else int(res))
+    if not 0 <= tricks <= 13:
+        raise FieldError(field, key="impossible", result=text)
+    return score_ns(Contract.parse(contract), parse_seat(seat), vul, tricks)
+
+
+def parse_adjusted(kind: str, form: dict, board: int) -> tuple[str, object]:
+    """An adjusted score from the console's form: (text to store, scoring object).
+
+    ``artificial`` (12C2): ``ns_percent``, ``ew_percent``; ``assigned`` (12C1b):
+    ``result``; ``weighted`` (12C1c): ``weights`` and ``results`` (one per line,
+    like ``30% 4S= N``); ``split`` (12C1e): ``ns_result`` and ``ew_result``.
+    """
+    vul = vulnerability_of(board)
+    if kind == "artificial":
+        try:
+            a = ArtificialScore(float(form.get("ns_percent", "")),
+                                float(form.get("ew_percent", "")))
+        except (TypeError, ValueError):
+            raise FieldError("ns_percent", key="percent") from None
+        except BridgeError as e:
+            raise FieldError("ns_percent", e.reason) from None
+        return f"A{a.ns:g}/{a.ew:g}", a
+    if kind == "assigned":
+        text = form.get("result", "")
+        return text.strip().upper(), _assigned(text, vul, "result")
+    if kind == "weighted":
+        parts = []
+        text = form.get("weighted", "")
+        for line in re.split(r"[\n;+]", text):
+            if not line.strip():
+                continue
+            m = re.match(r"^\s*(\d+(?:\.\d+)?)\s*%\s*(.+)$", line)
+            if not m:
+                raise FieldError("weighted", key="weighted_form", part=line.strip())
+            parts.append((_assigned(m.group(2), vul, "weighted"), float(m.group(1)) / 100,
+                          f"{m.group(1)}% {m.group(2).strip().upper()}"))
+        if not parts:
+            raise FieldError("weighted", key="need_weighted")
+        try:
+            w = WeightedScore(tuple((sc, wt) for sc, wt, _ in parts))
+        except BridgeError as e:
+            raise FieldError("weighted", e.reason) from None
+        return " + ".join(t for _, _, t in parts), w
+    if kind == "split":
+        ns = _assigned(form.get("ns_result", ""), vul, "ns_result")
+        ew = _assigned(form.get("ew_result", ""), vul, "ew_result")
+        return (f"NS: {form['ns_result'].strip().upper()} | EW: "
+                f"{form['ew_result'].strip().upper()}"), SplitScore(ns, ew)
+    raise FieldError("kind", f"unknown kind of adjusted score {kind!r} (expected one of "
+                     f"{', '.join(ADJUSTED_KINDS)})")
+
+
+def adjusted_object(text: str | None, board: int):
+    """The scoring object of a stored adjusted score (see :func:`parse_adjusted`)."""
+    if not text:
+        return None
+    vul = vulnerability_of(board)
+    if text.startswith("A") and "/" in text:
+        return ArtificialScore.parse(text[1:])
+    if text.startswith("NS:"):
+        ns, ew = text[3:].split("| EW:")
+        return SplitScore(_assigned(ns, vul, "ns_result"), _assigned(ew, vul, "ew_result"))
+    if "%" in text:
+        parts = []
+        for p in text.split(" + "):
+            w, r = p.split("%", 1)
+            parts.append((_assigned(r, vul, "weighted"), float(w) / 100))
+        return WeightedScore(tuple(parts))
+    return _assigned(text, vul, "result")
+
+
+LAW_OF_KIND = {"artificial": "12C2", "assigned": "12C1b", "weighted": "12C1c",
+               "split": "12C1e"}
+
+
+def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: int, board: int,
+                   room: str, kind: str, form: dict, director: str, ruling_text: str,
+                   laws: list[str] | None = None) -> tuple[ResultRow, RulingRow]:
+    """Give a board at a table an adjusted score (Law 12) and log the ruling with it."""
+    st = sitting_of(s, ev, section, round_no, table_no)
+    if board not in st.boards:
+        raise FieldError("board", key="board_elsewhere", board=board, table=table_no,
+                         round=round_no, boards=", ".join(map(str, st.boards)))
+    if not (ruling_text or "").strip():
+        raise FieldError("ruling", key="need_ruling")
+    text, _ = parse_adjusted(kind, form, board)
+    ns, ew = (st.ns, st.ew) if room != "closed" else (st.ew, st.ns)
+    row = s.scalar(select(ResultRow).where(
+        ResultRow.event_id == ev.id, ResultRow.section == section, ResultRow.round == round_no,
+        ResultRow.table_no == table_no, ResultRow.room == room, ResultRow.board == board))
+    if row is None:
+        row = ResultRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
+                        room=room, board=board, ns=ns, ew=ew, entered_by=director)
+        s.add(row)
+    law = LAW_OF_KIND[kind]
+    ruling = RulingRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
+                       board=board, scenario="adjusted_score", kind=f"adjusted_{kind}",
+                       facts={k: v for k, v in form.items() if k != "csrf"},
+                       laws=list(dict.fromkeys(["12", law, *(laws or [])])),
+                       options=[], choice=kind, explanation=ruling_text.strip(),
+                       adjusted=text, director=director)
+    s.add(ruling)
+    s.flush()
+    row.adjusted, row.ruling_id = text, ruling.id
+    s.flush()
+    return row, ruling
+
+
+# ---------------------------------------------------------------- scoring
+
+def core_event(ev: EventRow, results, section: str) -> Event:
+    """The event's section as the scoring engine's :class:`Event`."""
+    e = Event(name=f"{ev.name} {section}", kind="pairs")
+    for en in ev.entries:
+        if en.section == section:
+            e.entries[en.number] = Entry(en.number, [n for n in en.names.split(" - ") if n]
+                                         if en.names else [], en.direction)
+    for r in results:
+        if r.section != section:
+            continue
+        adj = adjusted_object(r.adjusted, r.board)
+        where = f"round {r.round}, table {r.table_no}, board {r.board}"
+        if adj is not None:
+            e.results.append(Result(r.board, r.ns, r.ew, adjusted=adj, round=r.round,
+                                    table=str(r.table_no), where=where))
+        else:
+            e.results.append(Result(r.board, r.ns, r.ew, score=r.score, contract=None,
+                                    round=r.round, table=str(r.table_no), where=where,
+                                    lead=r.lead))
+    return e
+
+
+def standings(s, ev: EventRow) -> dict[str, dict]:
+    """section -> {"standings": [...], "boards": {...}} from every stored result."""
+    results = list(s.scalars(select(ResultRow).where(ResultRow.event_id == ev.id)))
+    out = {}
+    for section in sorted({en.section for en in ev.entries}):
+        if ev.kind == "teams":
+            out[section] = _team_standings(ev, results, section)
+            continue
+        e = core_event(ev, results, section)
+        if not e.results:
+            out[section] = {"standings": [], "result": None, "laws": []}
+            continue
+        res = score_event(e, ev.scoring)
+        out[section] = {"standings": [st.as_dict() for st in res.standings], "result": res,
+                        "laws": res.laws}
+    return out
+
+
+def _team_standings(ev: EventRow, results, section: str) -> dict:
+    by_match: dict[tuple[int, int], dict] = {}
+    for r in results:
+        if r.section == section:
+            by_match.setdefault((r.round, r.table_no), {})[(r.room, r.board)] = r
+    vps: dict[str, float] = {en.number: 0.0 for en in ev.entries if en.section == section}
+    imps_for: dict[str, float] = dict.fromkeys(vps, 0.0)
+    matches = []
+    for st in ev.sittings:
+        if st.section != section or st.ns is None or st.ew is None:
+            continue
+        rows = by_match.get((st.round, st.table_no), {})
+        m = TeamMatch()
+        complete = True
+        for b in st.boards:
+            o, c = rows.get(("open", b)), rows.get(("closed", b))
+            adj = [x for x in (o, c) if x is not None and x.adjusted]
+            if adj:
+                a = adjusted_object(adj[0].adjusted, b)
+                if isinstance(a, ArtificialScore):
+                    home = artificial_imps(a.ns if adj[0].room == "open" else a.ew)
+                    away = artificial_imps(a.ew if adj[0].room == "open" else a.ns)
+                    m.adjust[b] = (home, away)
+                    continue
+                if not isinstance(a, int):         # weighted or split: not in a team match
+                    complete = False
+                    continue
+                (m.home_ns if adj[0].room == "open" else m.away_ns)[b] = a
+                other = c if adj[0].room == "open" else o
+                if other is None or other.score is None:
+                    complete = False
+                    continue
+                (m.away_ns if adj[0].room == "open" else m.home_ns)[b] = other.score
+                continue
+            if o is None or c is None:
+                complete = False
+                continue
+            m.home_ns[b], m.away_ns[b] = o.score, c.score
+        if not complete or not (m.home_ns or m.adjust):
+            matches.append({"round": st.round, "table": st.table_no, "home": st.ns,
+                            "away": st.ew, "complete": False})
+            continue
+        # the away team sits NS in the closed room: home IMPs = imps(open NS - closed NS)
+        h, a = m.totals()
+        vh, va = victory_points(h - a, len(st.boards))
+        vps[st.ns] += vh
+        vps[st.ew] += va
+        imps_for[st.ns] += h - a
+        imps_for[st.ew] += a - h
+        matches.append({"round": st.round, "table": st.table_no, "home": st.ns, "away": st.ew,
+                        "complete": True, "imps": (h, a), "vps": (vh, va)})
+    ranks = rank(vps)
+    names = {en.number: en.names for en in ev.entries if en.section == section}
+    table = sorted(({"rank": ranks[k][0],
+                     "pair": k, "names": names.get(k, ""), "score": round(v, 2),
+                     "imps": round(imps_for[k], 1)} for k, v in vps.items()),
+                   key=lambda d: (-d["score"], d["pair"]))
+    return {"standings": table, "result": None, "matches": matches,
+            "laws": ["77", "78B", "86B"] if matches else []}

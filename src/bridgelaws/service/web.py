@@ -1,0 +1,129 @@
+"""What every page shares: templates, the language, the director's login and CSRF tokens.
+
+Pages are rendered on the server (Jinja2): a director's console must work on any
+club laptop, with no build step and no script needed to enter a result.  Every
+text comes from the message catalogues (``bridgelaws.i18n``) in the language of
+``?lang=``, else the director's own, else English; Hebrew pages are laid out
+right to left.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from importlib import resources
+from urllib.parse import quote
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import HTTPException, Request
+from fastapi.responses import RedirectResponse
+from fastapi.templating import Jinja2Templates
+
+from ..i18n import LANGUAGES, RTL_LANGUAGES, message
+from .db import Director, Setting, select
+
+__all__ = ["templates", "lang_of", "render", "current_director", "require_director",
+           "csrf_token", "check_csrf", "hash_password", "verify_password", "LoginRequired",
+           "secret_key"]
+
+_hasher = PasswordHasher()
+templates = Jinja2Templates(directory=str(resources.files("bridgelaws.service")
+                                          .joinpath("templates")))
+
+
+def hash_password(password: str) -> str:
+    """An Argon2id hash of ``password`` (argon2-cffi's defaults)."""
+    return _hasher.hash(password)
+
+
+def verify_password(hashed: str, password: str) -> bool:
+    try:
+        return _hasher.verify(hashed, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def secret_key(store) -> str:
+    """The key that signs session cookies: made once and kept in the database, so that
+    logins survive a restart and every process of the service shares it."""
+    with store.transaction() as s:
+        row = s.get(Setting, "session_key")
+        if row is None:
+            row = Setting(key="session_key", value=secrets.token_urlsafe(48))
+            s.add(row)
+        return row.value
+
+
+def lang_of(request: Request) -> str:
+    """The page's language: ``?lang=`` (remembered in the session), else the session's,
+    else English."""
+    lang = request.query_params.get("lang")
+    if lang in LANGUAGES:
+        request.session["lang"] = lang
+        return lang
+    lang = request.session.get("lang")
+    return lang if lang in LANGUAGES else "en"
+
+
+def csrf_token(request: Request) -> str:
+    token = request.session.get("csrf")
+    if not token:
+        token = request.session["csrf"] = secrets.token_urlsafe(32)
+    return token
+
+
+def check_csrf(request: Request, sent: str | None) -> None:
+    """Refuse a form or an API call whose token is not the session's (403)."""
+    expected = request.session.get("csrf")
+    if not expected or not sent or not hmac.compare_digest(expected, sent):
+        raise HTTPException(403, message("ui.error.csrf", lang_of(request)))
+
+
+class LoginRequired(Exception):
+    """Raised by :func:`require_director` on a page that needs a login."""
+
+    def __init__(self, next_url: str):
+        self.next_url = next_url
+
+
+def current_director(request: Request) -> Director | None:
+    uid = request.session.get("director")
+    if uid is None:
+        return None
+    with request.app.state.store.session() as s:
+        return s.get(Director, uid)
+
+
+def require_director(request: Request) -> Director:
+    d = current_director(request)
+    if d is None:
+        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        raise LoginRequired(target)
+    return d
+
+
+def login_redirect(exc: LoginRequired) -> RedirectResponse:
+    return RedirectResponse("/login?next=" + quote(exc.next_url, safe=""), status_code=303)
+
+
+def find_director(s, username: str) -> Director | None:
+    return s.scalar(select(Director).where(Director.username == username))
+
+
+def render(request: Request, name: str, status_code: int = 200, **context):
+    """Render template ``name`` in the request's language with the shared context."""
+    lang = lang_of(request)
+
+    def t(key: str, **values) -> str:
+        return message(key, lang, **values)
+
+    def url_lang(code: str) -> str:
+        q = dict(request.query_params)
+        q["lang"] = code
+        return request.url.path + "?" + "&".join(f"{k}={quote(str(v))}" for k, v in q.items())
+
+    context.update(request=request, lang=lang, dir="rtl" if lang in RTL_LANGUAGES else "ltr",
+                   t=t, languages=LANGUAGES, url_lang=url_lang, csrf=csrf_token(request),
+                   director=current_director(request))
+    return templates.TemplateResponse(request, name, context, status_code=status_code)
