@@ -571,3 +571,43 @@ def test_errors_are_given_in_the_page_language(client):
                                                  "sections": "1", "boards_per_round": "2",
                                                  "scoring": "mp", "source": "deal"})
     assert r.status_code == 400 and message("ui.err.need_name", "pl") in r.text
+
+
+def test_every_booklet_scenario_can_be_ruled_on(client):
+    """Each scenario's form, sent with its default facts, gives the ruling page: the
+    text to read out, and the laws the booklet names for it among those applied or
+    explained."""
+    from bridgelaws.service import booklet
+    for sc in booklet.SCENARIOS:
+        r = rule(client, sc.key, **{f.name: f.default for f in sc.facts})
+        assert r.status_code == 200, (sc.key, r.text[-500:])
+        readout = re.search(r'id="readout">(.*?)</section>', r.text, re.S).group(1)
+        assert "<p>" in readout, sc.key
+        fields = hidden(r.text)
+        assert json.loads(fields["case"])["events"], sc.key
+        if 'action="/assistant/record"' in r.text:          # nothing to choose: record it
+            done = client.post("/assistant/record", data=fields, follow_redirects=False)
+        else:            # some option the Laws offer here is applied by the engine
+            options = re.findall(r'name="option" value="([^"]+)"', r.text)
+            outcomes = {}
+            for opt in options:
+                card = re.findall(r'<select name="card"[^>]*><option value="([A-Z0-9]+)"', r.text)
+                done = client.post("/assistant/apply", data={**fields, "option": opt,
+                                                              "suit": "C", "suits": "C",
+                                                              "card": card[0] if card else ""},
+                                   follow_redirects=False)
+                outcomes[opt] = done.status_code
+            assert {200, 303} & set(outcomes.values()), (sc.key, outcomes)
+            continue
+        assert done.status_code == 303, sc.key
+    with client.app.state.store.session() as s:
+        assert s.query(RulingRow).count() >= len(booklet.SCENARIOS)
+
+
+def test_the_language_is_the_directors_own(app):
+    c = TestClient(app)
+    c.post("/login", data={"csrf": token(c), "username": "td", "password": PASSWORD})
+    c.get("/?lang=ru")
+    c2 = TestClient(app)                       # a new login, another browser
+    c2.post("/login", data={"csrf": token(c2), "username": "td", "password": PASSWORD})
+    assert '<html lang="ru"' in c2.get("/rulings").text

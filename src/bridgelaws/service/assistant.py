@@ -112,6 +112,24 @@ async def from_case(request: Request, d: Director = Depends(require_director)):
                         choices=[])
 
 
+def designations(case: dict, decision: dict | None) -> list[str]:
+    """The cards the engine accepts for a ``designate`` option now: each card is tried
+    by replaying the case with it (the Laws decide, not the page)."""
+    if not decision or "designate" not in decision["options"]:
+        return []
+    ok = []
+    for suit in "SHDC":
+        for rank in "AKQJT98765432":
+            card = suit + rank
+            event = {"by": decision["by"], "choose": "designate", "card": card}
+            try:
+                case_table(dict(case, events=[*case["events"], event]))
+            except BridgeError:
+                continue
+            ok.append(card)
+    return ok
+
+
 def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=None,
                  status=200):
     lang = lang_of(request)
@@ -122,6 +140,7 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
                   facts_json=json.dumps(facts, ensure_ascii=False), ctx=ctx,
                   choices_json=json.dumps(choices), choices=choices, suits=SUITS,
                   suit_options=SUIT_OPTIONS, card_options=CARD_OPTIONS, error=error,
+                  designable=designations(case, st["decision"]),
                   title_key=(f"booklet.scenario.{scenario}" if scenario != "case"
                              else "ui.assistant.case"))
 

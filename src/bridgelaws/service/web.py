@@ -60,10 +60,24 @@ def lang_of(request: Request) -> str:
     else English."""
     lang = request.query_params.get("lang")
     if lang in LANGUAGES:
-        request.session["lang"] = lang
+        if request.session.get("lang") != lang:
+            request.session["lang"] = lang
+            _remember_lang(request, lang)
         return lang
     lang = request.session.get("lang")
     return lang if lang in LANGUAGES else "en"
+
+
+def _remember_lang(request: Request, lang: str) -> None:
+    """A logged-in director's choice of language is his own from then on (kept in the
+    database, used at his next login)."""
+    uid = request.session.get("director")
+    if uid is None:
+        return
+    with request.app.state.store.transaction() as s:
+        d = s.get(Director, uid)
+        if d is not None:
+            d.lang = lang
 
 
 def csrf_token(request: Request) -> str:
