@@ -229,7 +229,8 @@ def _record(request, d, case, table, scenario, facts, ctx, choices, notes="") ->
         event_id = as_int(ctx["event"])
         if event_id is not None and s.get(EventRow, event_id) is None:
             event_id = None
-        row = RulingRow(event_id=event_id, section=ctx["section"], round=as_int(ctx["round"]),
+        row = RulingRow(event_id=event_id, section=ctx["section"][:8],
+                        round=as_int(ctx["round"]),
                         table_no=as_int(ctx["table"]), board=as_int(ctx["board"]),
                         scenario=scenario,
                         kind=irr["kind"] if irr else "", facts=facts, case=case,

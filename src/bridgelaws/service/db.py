@@ -143,7 +143,7 @@ class ResultRow(Base):
     lead: Mapped[str | None] = mapped_column(String(3), nullable=True)
     #: an adjusted score (Law 12): "A60/40", "A50/50"..., an assigned "4SX-1 N", or a weighted
     #: "30% 4S= N + 70% 4S-1 N"; the table result above is kept for the record
-    adjusted: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    adjusted: Mapped[str | None] = mapped_column(String(400), nullable=True)
     ruling_id: Mapped[int | None] = mapped_column(ForeignKey("ruling.id"), nullable=True)
     entered_by: Mapped[str] = mapped_column(String(64), default="")
     entered_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -165,10 +165,10 @@ class RulingRow(Base):
     case: Mapped[dict] = mapped_column(JSON, default=dict)         # board, deal, events
     laws: Mapped[list] = mapped_column(JSON, default=list)
     options: Mapped[list] = mapped_column(JSON, default=list)
-    chooser: Mapped[str] = mapped_column(String(2), default="")
+    chooser: Mapped[str] = mapped_column(String(32), default="")   # "N" or "N,N" for a chain
     choice: Mapped[str] = mapped_column(String(64), default="")
     explanation: Mapped[str] = mapped_column(Text, default="")
-    adjusted: Mapped[str] = mapped_column(String(120), default="")
+    adjusted: Mapped[str] = mapped_column(String(400), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     director: Mapped[str] = mapped_column(String(64), default="")
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now,
