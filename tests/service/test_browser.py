@@ -205,6 +205,19 @@ def _table_url(base, event_id, rnd, table):
     return f"{base}/events/{event_id}/tables/A/{rnd}/{table}"
 
 
+def _enter_round(page, base, event_id, rnd, lines):
+    """Enter ``lines[table]`` (two traveller lines each) at every table of round ``rnd``,
+    each table's form confirmed as saving both."""
+    for table, table_lines in lines.items():
+        page.goto(_table_url(base, event_id, rnd, table))
+        rows = page.locator("table.entry tbody tr[data-board]")
+        expect(rows).to_have_count(2)
+        for i, row in enumerate(rows.all()):
+            _fill_line(row, *table_lines[i])
+        _submit(page, page.locator("form[action*='/tables/']"))
+        expect(page).to_have_url(re.compile(rf"/tables/A/{rnd}/{table}\?saved=2$"))
+
+
 # a result for each of the two lines of a table (declarer's side makes or fails)
 LINES = {
     1: [("3N", "N", "9"), ("4S", "E", "9")],
@@ -352,14 +365,7 @@ def test_event_results_standings(browser, live, state):
     assert len([r for r in api if r["round"] == 1]) == 8
 
     # round 2, so that every board has been played twice and is matchpointed
-    for table in range(1, 5):
-        page.goto(_table_url(base, event_id, 2, table))
-        rows = page.locator("table.entry tbody tr[data-board]")
-        expect(rows).to_have_count(2)
-        for i, row in enumerate(rows.all()):
-            _fill_line(row, *LINES_R2[table][i])
-        _submit(page, page.locator("form[action*='/tables/']"))
-        expect(page).to_have_url(re.compile(rf"/tables/A/2/{table}\?saved=2$"))
+    _enter_round(page, base, event_id, 2, LINES_R2)
 
     # 4. the standings
     before = _standings(page, base, event_id)
@@ -631,14 +637,7 @@ def test_standings_after_one_mitchell_round(browser, live):
     m = re.search(r"/events/(\d+)\?saved=created$", page.url)
     assert m, page.url
     event_id = int(m.group(1))
-    for table in range(1, 4):
-        page.goto(_table_url(base, event_id, 1, table))
-        rows = page.locator("table.entry tbody tr[data-board]")
-        expect(rows).to_have_count(2)
-        for i, row in enumerate(rows.all()):
-            _fill_line(row, *LINES[table][i])
-        _submit(page, page.locator("form[action*='/tables/']"))
-        expect(page).to_have_url(re.compile(rf"/tables/A/1/{table}\?saved=2$"))
+    _enter_round(page, base, event_id, 1, {k: LINES[k] for k in range(1, 4)})
     # every board played once: no comparison yet, but the page must still show the pairs
     figures = _standings(page, base, event_id)
     assert set(figures) == {str(n) for n in range(1, 7)}, figures

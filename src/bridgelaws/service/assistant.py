@@ -47,10 +47,14 @@ def _context_deal(s, ctx: dict) -> tuple[str | None, int]:
     return None, board
 
 
+def _groups() -> list[tuple]:
+    """The booklet's groups with their scenarios, in the booklet's order."""
+    return [(g, booklet.scenarios_in(g)) for g in booklet.GROUP_KEYS]
+
+
 @router.get("/assistant", response_class=HTMLResponse)
 def index(request: Request, d: Director = Depends(require_director)):
-    groups = [(g, booklet.scenarios_in(g)) for g in booklet.GROUP_KEYS]
-    return render(request, "assistant_index.html", groups=groups, case_text="", error=None)
+    return render(request, "assistant_index.html", groups=_groups(), case_text="", error=None)
 
 
 def _events(s):
@@ -105,8 +109,7 @@ async def from_case(request: Request, d: Director = Depends(require_director)):
         table = case_table(case)
     except (ValueError, BridgeError) as e:
         reason = str(e) if isinstance(e, BridgeError) else f"not JSON: {e}"
-        groups = [(g, booklet.scenarios_in(g)) for g in booklet.GROUP_KEYS]
-        return render(request, "assistant_index.html", status_code=400, groups=groups,
+        return render(request, "assistant_index.html", status_code=400, groups=_groups(),
                       case_text=text, error=reason)
     return _ruling_page(request, case, table, scenario="case", facts={}, ctx=_context(form),
                         choices=[])

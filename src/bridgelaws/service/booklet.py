@@ -379,11 +379,12 @@ def _forgotten_agreement(b, v):
 
 # --- 9-10: explanations (Law 21) ---------------------------------------------------------------
 
-def _replace_own_call(b, v):
+def _replace_own_call(b, v, why="misinformation"):
+    """``who`` replaces his last call (21B1a misinformation, 25A unintended)."""
     who = v["who"]
     if not any(s == who for s, _c in b.t.auction.calls):
         raise BridgeError(f"{b.seat(who)} has made no call to change", "who")
-    b.call(who, v["new_call"], "who", replaces="misinformation")
+    b.call(who, v["new_call"], "who", replaces=why)
 
 
 def _misinformation_change(b, v):
@@ -422,10 +423,7 @@ def _card_exposed_during_auction(b, v):
 
 def _unintended_change(b, v):
     b.calls(v["auction"], "auction")
-    who = v["who"]
-    if not any(s == who for s, _c in b.t.auction.calls):
-        raise BridgeError(f"{b.seat(who)} has made no call to change", "who")
-    b.call(who, v["new_call"], "who", replaces="unintended")
+    _replace_own_call(b, v, "unintended")
 
 
 def _intended_change(b, v):
@@ -440,9 +438,9 @@ def _intended_change(b, v):
         raise BridgeError("that is not a change of call here", "new_call")
 
 
-def _lead_restriction_withdrawn(b, v):
-    """The withdrawn call here is an insufficient bid not accepted (27B), replaced by
-    ``new_call``; the rest of the auction follows."""
+def _make_insufficient_bid(b, v) -> int:
+    """The auction so far, then ``call`` by the player to act, which must be an insufficient
+    bid (Law 27); returns that player."""
     b.calls(v["auction"], "auction")
     if b.t.phase != "auction":
         raise BridgeError("the auction is over", "auction")
@@ -450,6 +448,13 @@ def _lead_restriction_withdrawn(b, v):
     mark = b.mark()
     b.call(who, v["call"], "call")
     b.expect(mark, ("insufficient_bid",), "call", "an insufficient bid")
+    return who
+
+
+def _lead_restriction_withdrawn(b, v):
+    """The withdrawn call here is an insufficient bid not accepted (27B), replaced by
+    ``new_call``; the rest of the auction follows."""
+    who = _make_insufficient_bid(b, v)
     b.choose("reject", "call")
     flags = {"comparable": True} if v["comparable"] == "yes" else {}
     b.call(who, v["new_call"], "new_call", **flags)
@@ -459,13 +464,7 @@ def _lead_restriction_withdrawn(b, v):
 # --- 15: insufficient bid (Law 27) ----------------------------------------------------------------
 
 def _insufficient_bid(b, v):
-    b.calls(v["auction"], "auction")
-    if b.t.phase != "auction":
-        raise BridgeError("the auction is over", "auction")
-    who = b.t.to_act
-    mark = b.mark()
-    b.call(who, v["call"], "call")
-    b.expect(mark, ("insufficient_bid",), "call", "an insufficient bid")
+    who = _make_insufficient_bid(b, v)
     if v["new_call"] is not None:
         b.choose("reject", "new_call")
         flags = {"comparable": True} if v["comparable"] == "yes" else {}

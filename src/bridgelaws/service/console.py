@@ -344,19 +344,19 @@ def results_page(request: Request, event_id: int):
         return render(request, "results.html", **results_page_context(s, ev))
 
 
-@router.get("/results/{event_id}/event.pbn")
-def results_pbn(request: Request, event_id: int):
+def _download(request, event_id: int, write, media_type: str, name: str) -> Response:
+    """A published event's results written by ``write(session, event)``, as a file."""
     with request.app.state.store.session() as s:
         ev = _published_event(request, s, event_id)
-        return Response(event_pbn(s, ev), media_type="application/x-pbn; charset=utf-8",
-                        headers={"Content-Disposition":
-                                 f'attachment; filename="event-{ev.id}.pbn"'})
+        return Response(write(s, ev), media_type=media_type, headers={
+            "Content-Disposition": f'attachment; filename="event-{ev.id}{name}"'})
+
+
+@router.get("/results/{event_id}/event.pbn")
+def results_pbn(request: Request, event_id: int):
+    return _download(request, event_id, event_pbn, "application/x-pbn; charset=utf-8", ".pbn")
 
 
 @router.get("/results/{event_id}/usebio.xml")
 def results_usebio(request: Request, event_id: int):
-    with request.app.state.store.session() as s:
-        ev = _published_event(request, s, event_id)
-        return Response(event_usebio(s, ev), media_type="application/xml",
-                        headers={"Content-Disposition":
-                                 f'attachment; filename="event-{ev.id}-usebio.xml"'})
+    return _download(request, event_id, event_usebio, "application/xml", "-usebio.xml")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
+from ..boards import Board
 from ..cards import Deal
+from ..deals.constraints import hcp, suit_lengths
 from ..formats.case import case_table
 from ..explain import explain
 from .db import EventRow, RulingRow, Store, select
@@ -16,32 +18,25 @@ __all__ = ["load_demo", "DEMO_NAME"]
 
 DEMO_NAME = "Demo club pairs"
 DEMO_SEED = "bridgelaws-demo"
-_HCP = {12: 4, 11: 3, 10: 2, 9: 1}         # A K Q J, as ranks 0..12 (2..A)
-
-
-def _hcp(mask: int) -> int:
-    return sum(_HCP.get(c % 13, 0) for c in range(52) if mask >> c & 1)
-
-
-def _lengths(mask: int) -> list[int]:
-    return [sum(1 for r in range(13) if mask >> (s * 13 + r) & 1) for s in range(4)]
 
 
 def plausible_result(deal_text: str, rng: random.Random) -> dict:
     """A believable traveller line for a demo: the side with more high-card points
     declares its longest suit or notrump at a level its points suggest."""
     deal = Deal.from_pbn(deal_text)
-    hcp = [_hcp(h) for h in deal.hands]
-    ns, ew = hcp[0] + hcp[2], hcp[1] + hcp[3]
+    points_of = [hcp(h) for h in deal.hands]
+    ns, ew = points_of[0] + points_of[2], points_of[1] + points_of[3]
     side = (0, 2) if ns >= ew else (1, 3)
     points = max(ns, ew)
     if points < 21:
         return {"contract": "PASS"}
-    declarer = max(side, key=lambda s: hcp[s])
-    fit = [a + b for a, b in zip(_lengths(deal.hands[side[0]]), _lengths(deal.hands[side[1]]))]
+    declarer = max(side, key=lambda s: points_of[s])
+    # suit lengths clubs first (suit_lengths gives spades first), as the strains "CDHS"
+    fit = [a + b for a, b in zip(suit_lengths(deal.hands[side[0]])[::-1],
+                                 suit_lengths(deal.hands[side[1]])[::-1])]
     suit = max(range(4), key=lambda s: fit[s])
     level = 1 + max(0, min(6, (points - 19) // 3))
-    strain = "N" if fit[suit] < 8 else "CDHS"[suit]       # card index = suit * 13 + rank
+    strain = "N" if fit[suit] < 8 else "CDHS"[suit]
     tricks = max(0, min(13, level + 6 + rng.choice((-1, 0, 0, 0, 1))))
     return {"contract": f"{level}{strain}", "declarer": "NESW"[declarer], "tricks": str(tricks)}
 
@@ -65,10 +60,9 @@ def load_demo(store: Store) -> int | None:
         first = ev.sittings[0]
         board = first.boards[0]
         deal = next(x.deal for x in ev.boards if x.number == board)
-        case = {"board": board, "deal": deal, "events": []}
-        table = case_table(case)
-        dealer = table.to_act_name
         order = "NESW"
+        dealer = order[Board(board).dealer]
+        case = {"board": board, "deal": deal, "events": []}
         lho = order[(order.index(dealer) + 1) % 4]
         case["events"] = [{"by": dealer, "call": "1H"}, {"by": lho, "call": "1D"},
                           {"by": order[(order.index(lho) + 1) % 4], "choose": "accept"}]

@@ -29,7 +29,7 @@ from ..i18n import message
 from ..deals.dealing import deal_boards
 from ..formats.pbn import read_pbn
 from ..scoring.adjusted import ArtificialScore, artificial_imps
-from ..scoring.contract import Contract, score_ns
+from ..scoring.contract import Contract, score, score_ns
 from ..scoring.imps import TeamMatch
 from ..scoring.matchpoints import SplitScore, WeightedScore
 from ..scoring.vp import victory_points
@@ -203,11 +203,6 @@ class Checked:
 _RESULT_RE = re.compile(r"^\s*(=|[+-]\d{1,2})\s*$")
 
 
-def _score(level, strain, doubled, vulnerable, tricks):
-    from ..scoring.contract import score
-    return score(level, strain, doubled, vulnerable, tricks)
-
-
 _POSSIBLE: dict[bool, frozenset] = {}
 
 
@@ -219,7 +214,7 @@ def possible_scores(vulnerable: bool) -> frozenset:
             for strain in range(5):
                 for doubled in range(3):
                     for tricks in range(14):
-                        out.add(_score(level, strain, doubled, vulnerable, tricks))
+                        out.add(score(level, strain, doubled, vulnerable, tricks))
         _POSSIBLE[vulnerable] = frozenset(out)
     return _POSSIBLE[vulnerable]
 
@@ -243,10 +238,7 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
     if not contract:
         if not score_text:
             raise FieldError("contract", key="need_result")
-        try:
-            value = int(score_text)
-        except ValueError:
-            raise FieldError("score", key="score_number", value=score_text) from None
+        value = _score_number(score_text)
         ns_vul, ew_vul = vul in ("NS", "all"), vul in ("EW", "all")
         if value % 10 or not (value in possible_scores(ns_vul) or -value in possible_scores(ew_vul)):
             raise FieldError("score", key="no_such_score", score=value, board=board, vul=vul)
@@ -269,9 +261,7 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
         raise FieldError("tricks", key="need_tricks")
     m = _RESULT_RE.match(tricks_text)
     if m:
-        t = m.group(1)
-        level = int(contract[0])
-        n = level + 6 + (0 if t == "=" else int(t))
+        n = _made(c.level, m.group(1))
     else:
         try:
             n = int(tricks_text)
@@ -281,10 +271,7 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
         raise FieldError("tricks", key="tricks_range", n=n)
     value = score_ns(c, seat, vul, n)
     if score_text:
-        try:
-            given = int(score_text)
-        except ValueError:
-            raise FieldError("score", key="score_number", value=score_text) from None
+        given = _score_number(score_text)
         if given != value:
             raise FieldError("score", key="score_differs", contract=contract, seat="NESW"[seat],
                              n=n, score=value, given=given)
@@ -296,6 +283,18 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
             if not hands.hands[leader] >> parse_card(card) & 1:
                 raise FieldError("lead", key="lead_not_held", card=lead, seat="NESW"[leader])
     return Checked(str(contract), "NESW"[seat], n, value, lead)
+
+
+def _score_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise FieldError("score", key="score_number", value=text) from None
+
+
+def _made(level: int, result: str) -> int:
+    """Tricks taken for a result written against the contract: ``=``, ``+1``, ``-2``."""
+    return level + 6 + (0 if result == "=" else int(result))
 
 
 def _lead(text: str) -> str:
@@ -324,26 +323,39 @@ def save_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int, 
     """Check and store one traveller line (replacing the line entered before for that
     table, room and board)."""
     st = sitting_of(s, ev, section, round_no, table_no)
-    if board not in st.boards:
-        raise FieldError("board", key="board_elsewhere", board=board, table=table_no,
-                         round=round_no, boards=", ".join(map(str, st.boards)))
+    _check_board(st, board)
     if st.ns is None or st.ew is None:
         raise FieldError("table", key="sit_out", table=table_no, round=round_no)
     if room not in rooms(ev):
         raise FieldError("room", key="room", room=room)
     c = check_result(ev, board=board, **line)
-    ns, ew = (st.ns, st.ew) if room != "closed" else (st.ew, st.ns)
-    row = s.scalar(select(ResultRow).where(
-        ResultRow.event_id == ev.id, ResultRow.section == section, ResultRow.round == round_no,
-        ResultRow.table_no == table_no, ResultRow.room == room, ResultRow.board == board))
-    if row is None:
-        row = ResultRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
-                        room=room, board=board, ns=ns, ew=ew)
-        s.add(row)
+    row = _result_row(s, ev, st, room, board)
     row.contract, row.declarer, row.tricks = c.contract, c.declarer, c.tricks
     row.score, row.lead = c.score, c.lead
     row.entered_by, row.entered_at = director, now()
     s.flush()
+    return row
+
+
+def _check_board(st: SittingRow, board: int) -> None:
+    if board not in st.boards:
+        raise FieldError("board", key="board_elsewhere", board=board, table=st.table_no,
+                         round=st.round, boards=", ".join(map(str, st.boards)))
+
+
+def _result_row(s, ev: EventRow, st: SittingRow, room: str, board: int,
+                **new) -> ResultRow:
+    """The stored line of ``board`` at sitting ``st`` in ``room``, or a new one (the pairs
+    swap seats in the closed room of a team match)."""
+    row = s.scalar(select(ResultRow).where(
+        ResultRow.event_id == ev.id, ResultRow.section == st.section,
+        ResultRow.round == st.round, ResultRow.table_no == st.table_no,
+        ResultRow.room == room, ResultRow.board == board))
+    if row is None:
+        ns, ew = (st.ns, st.ew) if room != "closed" else (st.ew, st.ns)
+        row = ResultRow(event_id=ev.id, section=st.section, round=st.round,
+                        table_no=st.table_no, room=room, board=board, ns=ns, ew=ew, **new)
+        s.add(row)
     return row
 
 
@@ -371,7 +383,7 @@ def _assigned(text: str, vul: str, field: str) -> int:
         return 0
     if res is None or seat is None:
         raise FieldError(field, key="assigned_incomplete", result=text)
-    tricks = int(contract[0]) + 6 + (0 if res == "=" else int(res))
+    tricks = _made(int(contract[0]), res)
     if not 0 <= tricks <= 13:
         raise FieldError(field, key="impossible", result=text)
     return score_ns(Contract.parse(contract), parse_seat(seat), vul, tricks)
@@ -452,20 +464,11 @@ def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: in
                    laws: list[str] | None = None) -> tuple[ResultRow, RulingRow]:
     """Give a board at a table an adjusted score (Law 12) and log the ruling with it."""
     st = sitting_of(s, ev, section, round_no, table_no)
-    if board not in st.boards:
-        raise FieldError("board", key="board_elsewhere", board=board, table=table_no,
-                         round=round_no, boards=", ".join(map(str, st.boards)))
+    _check_board(st, board)
     if not (ruling_text or "").strip():
         raise FieldError("ruling", key="need_ruling")
     text, _ = parse_adjusted(kind, form, board)
-    ns, ew = (st.ns, st.ew) if room != "closed" else (st.ew, st.ns)
-    row = s.scalar(select(ResultRow).where(
-        ResultRow.event_id == ev.id, ResultRow.section == section, ResultRow.round == round_no,
-        ResultRow.table_no == table_no, ResultRow.room == room, ResultRow.board == board))
-    if row is None:
-        row = ResultRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
-                        room=room, board=board, ns=ns, ew=ew, entered_by=director)
-        s.add(row)
+    row = _result_row(s, ev, st, room, board, entered_by=director)
     law = LAW_OF_KIND[kind]
     ruling = RulingRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
                        board=board, scenario="adjusted_score", kind=f"adjusted_{kind}",

@@ -60,7 +60,7 @@ def event_pbn(s, ev: EventRow) -> str:
                          "Vulnerable": _VUL_PBN[vulnerability_of(b.number)], "Deal": b.deal})
         rows = []
         for r in by_board.get(b.number, []):
-            contract = r.contract or ("" if r.adjusted else "")
+            contract = r.contract or ""
             rows.append([r.section, str(r.round), str(r.table_no), r.ns, r.ew,
                          contract if contract != "PASS" else "Pass", r.declarer or "-",
                          "-" if r.tricks is None else str(r.tricks),

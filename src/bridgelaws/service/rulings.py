@@ -56,9 +56,13 @@ def _search(s, params) -> list[RulingRow]:
     return rows
 
 
+def _filters(request: Request) -> dict:
+    return {k: request.query_params.get(k, "") for k in FILTERS}
+
+
 @router.get("/rulings", response_class=HTMLResponse)
 def log(request: Request, d: Director = Depends(require_director)):
-    params = {k: request.query_params.get(k, "") for k in FILTERS}
+    params = _filters(request)
     with request.app.state.store.session() as s:
         rows = _search(s, params)
         events = {ev.id: ev.name for ev in s.scalars(select(EventRow))}
@@ -77,7 +81,7 @@ def _row_dict(r: RulingRow) -> dict:
 
 @router.get("/rulings/export.json")
 def export_json(request: Request, d: Director = Depends(require_director)):
-    params = {k: request.query_params.get(k, "") for k in FILTERS}
+    params = _filters(request)
     with request.app.state.store.session() as s:
         data = [_row_dict(r) for r in _search(s, params)]
     return Response(json.dumps(data, ensure_ascii=False, indent=1),
@@ -87,7 +91,7 @@ def export_json(request: Request, d: Director = Depends(require_director)):
 
 @router.get("/rulings/export.csv")
 def export_csv(request: Request, d: Director = Depends(require_director)):
-    params = {k: request.query_params.get(k, "") for k in FILTERS}
+    params = _filters(request)
     buf = io.StringIO()
     w = csv.writer(buf)
     w.writerow(EXPORT_FIELDS)

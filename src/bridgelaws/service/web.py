@@ -101,12 +101,22 @@ class LoginRequired(Exception):
         self.next_url = next_url
 
 
+_UNREAD = object()
+
+
 def current_director(request: Request) -> Director | None:
+    """The logged-in director, read once per request (``require_director`` and the
+    page's rendering share it)."""
+    known = getattr(request.state, "director", _UNREAD)
+    if known is not _UNREAD:
+        return known
     uid = request.session.get("director")
-    if uid is None:
-        return None
-    with request.app.state.store.session() as s:
-        return s.get(Director, uid)
+    d = None
+    if uid is not None:
+        with request.app.state.store.session() as s:
+            d = s.get(Director, uid)
+    request.state.director = d
+    return d
 
 
 def require_director(request: Request) -> Director:
