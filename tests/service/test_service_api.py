@@ -623,3 +623,30 @@ def test_migrations_build_exactly_the_models(app):
         diff = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}),
                                 Base.metadata)
     assert diff == []
+
+
+def test_adjusted_score_at_a_sit_out_table_is_refused_clearly(client):
+    """No board is played at a table where a pair sits out, so no adjusted score can be
+    given there; nor in a room a pairs event does not have."""
+    r = client.post("/events/new", data={"csrf": client.csrf, "name": "Odd", "kind": "pairs",
+                                          "movement": "howell", "tables": "4",
+                                          "sections": "1", "boards_per_round": "2",
+                                          "scoring": "mp", "source": "deal", "seed": "odd"},
+                    follow_redirects=False)
+    eid = int(re.search(r"/events/(\d+)", r.headers["location"]).group(1))
+    data = {"csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": "1",
+            "kind": "artificial", "ns_percent": "60", "ew_percent": "40", "ruling": "r"}
+    with client.app.state.store.session() as s:
+        st = next(x for x in s.get(EventRow, eid).sittings if x.round == 1 and x.table_no == 1)
+        data["board"] = str(st.boards[0])
+    r = client.post(f"/events/{eid}/adjust", data={**data, "room": "open"})
+    assert r.status_code == 400 and "unknown room open" in r.text
+    from bridgelaws.service.db import SittingRow
+    with client.app.state.store.transaction() as s:        # make table 1 a sit-out
+        st = s.scalar(select(SittingRow).where(SittingRow.event_id == eid,
+                                               SittingRow.round == 1, SittingRow.table_no == 1))
+        st.ew = None
+    r = client.post(f"/events/{eid}/adjust", data=data)
+    assert r.status_code == 400 and "table 1 sits out in round 1" in r.text
+    with client.app.state.store.session() as s:
+        assert s.scalar(select(RulingRow.id)) is None

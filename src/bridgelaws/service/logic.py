@@ -322,12 +322,7 @@ def save_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int, 
                 room: str = "", director: str = "", **line) -> ResultRow:
     """Check and store one traveller line (replacing the line entered before for that
     table, room and board)."""
-    st = sitting_of(s, ev, section, round_no, table_no)
-    _check_board(st, board)
-    if st.ns is None or st.ew is None:
-        raise FieldError("table", key="sit_out", table=table_no, round=round_no)
-    if room not in rooms(ev):
-        raise FieldError("room", key="room", room=room)
+    st = _played_sitting(s, ev, section, round_no, table_no, room, board)
     c = check_result(ev, board=board, **line)
     row = _result_row(s, ev, st, room, board)
     row.contract, row.declarer, row.tricks = c.contract, c.declarer, c.tricks
@@ -337,10 +332,19 @@ def save_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int, 
     return row
 
 
-def _check_board(st: SittingRow, board: int) -> None:
+def _played_sitting(s, ev: EventRow, section: str, round_no: int, table_no: int, room: str,
+                    board: int) -> SittingRow:
+    """The sitting where ``board`` was played in ``room``: a table of that round where two
+    contestants meet, that has the board."""
+    st = sitting_of(s, ev, section, round_no, table_no)
     if board not in st.boards:
         raise FieldError("board", key="board_elsewhere", board=board, table=st.table_no,
                          round=st.round, boards=", ".join(map(str, st.boards)))
+    if st.ns is None or st.ew is None:
+        raise FieldError("table", key="sit_out", table=table_no, round=round_no)
+    if room not in rooms(ev):
+        raise FieldError("room", key="room", room=room)
+    return st
 
 
 def _result_row(s, ev: EventRow, st: SittingRow, room: str, board: int,
@@ -463,8 +467,7 @@ def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: in
                    room: str, kind: str, form: dict, director: str, ruling_text: str,
                    laws: list[str] | None = None) -> tuple[ResultRow, RulingRow]:
     """Give a board at a table an adjusted score (Law 12) and log the ruling with it."""
-    st = sitting_of(s, ev, section, round_no, table_no)
-    _check_board(st, board)
+    st = _played_sitting(s, ev, section, round_no, table_no, room, board)
     if not (ruling_text or "").strip():
         raise FieldError("ruling", key="need_ruling")
     text, _ = parse_adjusted(kind, form, board)
