@@ -76,7 +76,7 @@ def standings(client, event_id):
 def test_health_and_schema_at_the_newest_migration(app):
     c = TestClient(app)
     assert c.get("/healthz").json() == {"status": "ok"}
-    assert current(app.state.store.engine) == "0002"
+    assert current(app.state.store.engine) == "0003"
 
 
 def test_director_pages_need_a_login(app):

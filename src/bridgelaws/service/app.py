@@ -12,8 +12,10 @@ with uvicorn.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import secrets
+from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
@@ -23,6 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from ..i18n import message
 from .db import Director, Store, select
+from .live import Hub
 from .web import (LoginRequired, check_csrf, find_director, hash_password, lang_of,
                   login_redirect, render, secret_key, verify_password)
 
@@ -49,9 +52,18 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True) -> FastAPI:
     """The service over the database at ``url``; ``demo`` loads the demo event into an
     empty database."""
     store = Store(url)
+    hub = Hub(store)
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        hub.start(asyncio.get_running_loop())
+        yield
+        hub.stop()
+
     app = FastAPI(title="bridgelaws", docs_url="/api/docs", redoc_url=None,
-                  openapi_url="/api/openapi.json")
+                  openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
+    app.state.hub = hub
     app.add_middleware(SessionMiddleware, secret_key=secret_key(store), same_site="lax",
                        https_only=False, max_age=12 * 3600)
     app.mount("/static", StaticFiles(directory=str(resources.files("bridgelaws.service")
@@ -116,7 +128,8 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True) -> FastAPI:
     def robots():
         return "User-agent: *\nDisallow: /\n"
 
-    from . import assistant, console, rulings
+    from . import assistant, console, rulings, tables
+    app.include_router(tables.router)
     app.include_router(console.router)
     app.include_router(assistant.router)
     app.include_router(rulings.router)

@@ -25,7 +25,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship,
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["Base", "Store", "Director", "Setting", "EventRow", "BoardRow", "EntryRow",
-           "SittingRow", "ResultRow", "RulingRow", "select", "now", "normalise_url"]
+           "SittingRow", "ResultRow", "RulingRow", "LiveTableRow", "LiveSeatRow", "LiveEventRow",
+           "select", "now", "normalise_url"]
 
 
 def now() -> dt.datetime:
@@ -182,6 +183,54 @@ class RulingRow(Base):
     appeal_decision: Mapped[str] = mapped_column(Text, default="")
     appeal_decided: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True),
                                                                nullable=True)
+
+
+class LiveTableRow(Base):
+    """A table of one round played live in the players' browsers (``live.py``).
+
+    ``mode`` is ``laws`` (irregularities are accepted and rectified) or ``strict``
+    (they are refused, as in online play).  The table's play is its log of
+    :class:`LiveEventRow`; everything else is derived from the log.
+    """
+    __tablename__ = "live_table"
+    __table_args__ = (UniqueConstraint("event_id", "section", "round", "table_no", "room"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    section: Mapped[str] = mapped_column(String(8), default="A")
+    round: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    room: Mapped[str] = mapped_column(String(8), default="")
+    mode: Mapped[str] = mapped_column(String(8), default="laws")
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LiveSeatRow(Base):
+    """A seat's private link: the unguessable token that lets one player act for one seat."""
+    __tablename__ = "live_seat"
+    __table_args__ = (UniqueConstraint("live_table_id", "seat"),)
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    live_table_id: Mapped[int] = mapped_column(ForeignKey("live_table.id", ondelete="CASCADE"),
+                                               index=True)
+    seat: Mapped[str] = mapped_column(String(1))
+
+
+class LiveEventRow(Base):
+    """One entry of a live table's log: a player's act or a Director's ruling (an event of
+    ``shared/CASES.md`` under ``"e"``), or a step of the service (``"ctl"``: ``next``
+    board, ``release`` after a ruling).  ``seq`` numbers the log without gaps; ``aid`` is
+    the client's id for the act, so an act sent twice is stored once."""
+    __tablename__ = "live_event"
+    __table_args__ = (UniqueConstraint("live_table_id", "seq"),
+                      UniqueConstraint("live_table_id", "aid"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    live_table_id: Mapped[int] = mapped_column(ForeignKey("live_table.id", ondelete="CASCADE"),
+                                               index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    actor: Mapped[str] = mapped_column(String(80))          # "N".."W" or "TD:username"
+    data: Mapped[dict] = mapped_column(JSON)
+    aid: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 def normalise_url(url: str) -> str:

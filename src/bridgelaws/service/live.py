@@ -1,0 +1,831 @@
+"""Live tables: a round played by four players in their browsers, under the Laws.
+
+Each table of a round gets four private links, one per seat (an unguessable
+token).  A player acts through his link; the act becomes an event of the
+table's log (the JSON of ``shared/CASES.md``), the engine
+(:class:`~bridgelaws.table.Table`) applies it, the log entry is committed, and
+only then is the act acknowledged and every seat sent its new view.
+
+Everything about a live table is derived from its log (:class:`LiveState`):
+the board in play, the engine's state, the Director's open call.  A service
+process that restarts, or a second process sharing the database, rebuilds the
+same state by replaying the log.
+
+*Laws mode* accepts what a real table allows (a call or a card out of turn, an
+insufficient bid, an exposed card, a revoke); the engine recognises the
+irregularity, the Director is called (``call``), the options appear to the
+player who must choose, and the chosen rectification is applied.  *Strict mode*
+refuses every act the engine recognises as irregular, as online play does.
+
+What a seat may see (:func:`seat_view`): its own hand; the auction; every card
+played or exposed (they are face up); dummy once the opening lead is faced
+(Law 41C); a claimer's hand once he claims (68C); and every hand when play is
+over.  An unnoticed revoke is not shown to anyone: it tells of a card in a
+hidden hand, and the table only learns of it when attention is drawn to it
+(Law 62) or when play ends.
+
+>>> from bridgelaws.boards import Board
+>>> st = LiveState(1, "laws", [1], {1: "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"})
+>>> st.apply({"e": {"by": "N", "call": "1N"}}, "N", 1)
+>>> v = seat_view(st, 1)
+>>> v["hand"][:3], v["to_act"], v["auction"]
+(['ST', 'S9', 'S8'], 'E', [{'by': 'N', 'call': '1N'}])
+>>> "hands" in v
+False
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+
+from ..boards import Board
+from ..calls import call_name, parse_call
+from ..cards import SEAT_NAMES, BridgeError, Deal, card_name, cards_of, parse_card
+from ..events import Claim, DrawAttention
+from ..formats.case import event_to_json, parse_event
+from ..i18n import message
+from ..table import COMPLETE, PLAY, Table
+
+__all__ = ["LiveState", "ActionError", "seat_view", "director_view", "translate", "Hub",
+           "open_round", "new_token"]
+
+log = logging.getLogger("bridgelaws.live")
+
+#: the laws an unnoticed revoke adds to the table's record (the revoke itself, 61A, and its
+#: establishment, 63A1); they stay off the players' screens until the revoke is noticed
+REVOKE_LAWS = frozenset({"61A", "63A1"})
+#: irregularities that are part of the claim procedure, not a refused act (Laws 68D, 70)
+CLAIM_KINDS = frozenset({"disputed_claim", "disputed_concession"})
+ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
+           "next")
+
+
+def new_token() -> str:
+    """An unguessable seat token (256 random bits)."""
+    return secrets.token_urlsafe(32)
+
+
+class ActionError(BridgeError):
+    """An act refused, with a message key (``ui.live.err.*``) for the player's language."""
+
+    def __init__(self, key: str, reason: str | None = None, **values):
+        self.key, self.values = key, values
+        super().__init__(reason or key)
+
+    def text(self, lang: str = "en") -> str:
+        if self.key == "engine":
+            return message("ui.live.err.engine", lang, reason=self.reason)
+        return message(f"ui.live.err.{self.key}", lang, **self.values)
+
+
+def _cards(mask: int) -> list[str]:
+    """Card names of a mask, spades first and high cards first."""
+    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: (-(c // 13), -(c % 13)))]
+
+
+def _masks(names) -> int:
+    m = 0
+    for n in names:
+        m |= 1 << parse_card(n)
+    return m
+
+
+class LiveState:
+    """A live table rebuilt from its log: the boards of the round, the engine's table of
+    the board in play, the Director's open call and what the players have noticed."""
+
+    def __init__(self, table_id: int, mode: str, boards: list[int], deals: dict[int, str],
+                 *, event_id: int | None = None, section: str = "A", round_no: int = 1,
+                 table_no: int = 1, room: str = ""):
+        if not boards:
+            raise BridgeError("the table has no boards to play", f"table {table_no}")
+        self.id, self.mode, self.boards, self.deals = table_id, mode, list(boards), deals
+        self.event_id, self.section, self.round, self.table_no = event_id, section, round_no, table_no
+        self.room = room
+        self.seq = 0
+        self.aids: dict[str, int] = {}
+        self.done: dict[int, dict] = {}          # board -> its result, once over
+        self._start(0)
+
+    def _start(self, index: int) -> None:
+        self.index = index
+        number = self.boards[index]
+        deal = Deal.from_pbn(self.deals[number])
+        self.table = Table(Board(number, deal))
+        self.call: dict | None = None            # the Director's open call
+        self.noticed = 0                         # revokes attention was drawn to
+        self.hidden_laws: set[int] = set()       # indices of table.laws not yet public
+        self.faced = 0                           # a claimer's cards faced (68C)
+        self.last_actor: str | None = None
+
+    @property
+    def board(self) -> int:
+        return self.boards[self.index]
+
+    @property
+    def hold(self) -> bool:
+        """The table waits for the Director: nobody acts until he has ruled (Law 9B2)."""
+        return self.call is not None and self.call["hold"]
+
+    def unnoticed(self) -> list:
+        """Revokes nobody has drawn attention to, while play goes on."""
+        t = self.table
+        if t.phase == COMPLETE:
+            return []
+        return [r for r in t.revokes[self.noticed:] if not r.corrected]
+
+    # --- the log --------------------------------------------------------------------
+
+    def apply(self, data: dict, actor: str, seq: int, aid: str | None = None) -> None:
+        """Apply one entry of the log.  Raises :class:`BridgeError` (the state unchanged)
+        for an entry that cannot happen now."""
+        if "ctl" in data:
+            self._control(data)
+        elif "e" in data:
+            self._event(data["e"], actor)
+        else:
+            raise BridgeError("a log entry has 'e' (an event) or 'ctl'", f"entry {seq}")
+        self.seq = seq
+        self.last_actor = actor
+        if aid is not None:
+            self.aids[aid] = seq
+
+    def _control(self, data: dict) -> None:
+        what = data["ctl"]
+        t = self.table
+        if what == "next":
+            if t.phase != COMPLETE:
+                raise ActionError("not_over")
+            if self.hold:
+                raise ActionError("hold")
+            if self.index + 1 >= len(self.boards):
+                raise ActionError("last_board")
+            self._start(self.index + 1)
+        elif what == "release":
+            if self.call is None:
+                raise ActionError("no_call")
+            if t.director_required:
+                raise ActionError("director_input")
+            self.call = None
+        else:
+            raise BridgeError(f"unknown control {what!r}")
+
+    def _event(self, obj: dict, actor: str) -> None:
+        t = self.table
+        event = parse_event(obj, len(t.events))
+        n_irr, n_laws = len(t.irregularities), len(t.laws)
+        t.apply(event)
+        new = t.irregularities[n_irr:]
+        if self.mode == "strict" and not actor.startswith("TD:") and any(
+                i.kind not in CLAIM_KINDS for i in new):
+            # strict mode: an act the engine recognises as irregular is refused, as online
+            # play refuses it; the log keeps only what the table accepted
+            irr = next(i for i in new if i.kind not in CLAIM_KINDS)
+            t.events.pop()
+            t._restore()
+            raise ActionError("strict", kind=irr.kind.replace("_", " "),
+                              laws=", ".join(irr.laws))
+        if type(event) is DrawAttention and event.what == "revoke":
+            self.noticed = len(t.revokes)         # Law 62: the table now knows of them
+            self.hidden_laws.clear()
+        if type(event) is Claim:
+            self.faced |= t.hands[event.by]        # Law 68C: the claimer faces his hand
+        # an unnoticed revoke calls nobody: the table does not know of it yet
+        called = [(i.kind, i.laws) for i in new if i.kind != "revoke"]
+        if self.unnoticed():
+            for i in range(n_laws, len(t.laws)):
+                if t.laws[i] in REVOKE_LAWS:
+                    self.hidden_laws.add(i)
+        elif t.phase != COMPLETE:
+            self.hidden_laws.clear()
+        if type(event) is DrawAttention:
+            called.append((f"attention_{event.what}", tuple(t.laws[n_laws:])))
+        if called and not actor.startswith("TD:"):
+            self._call_director(called)
+        if t.phase == COMPLETE:
+            self.hidden_laws.clear()
+            self.done[self.board] = self.result()
+            if t.adjustment is not None and self.call is None:
+                self.call = {"kinds": ["adjustment"], "laws": [t.adjustment["law"]],
+                             "hold": False, "board": self.board, "seq": self.seq + 1,
+                             "event": len(t.events) - 1}
+
+    def _call_director(self, called) -> None:
+        """Law 9B1a: attention is drawn to an irregularity; the Director is called.  The
+        table waits for him unless a player now has an option to choose (the options are
+        on that player's screen)."""
+        t = self.table
+        kinds = [kind for kind, _laws in called]
+        laws = [law for _kind, laws in called for law in laws]
+        hold = t.decision is None
+        if self.call is None:
+            self.call = {"kinds": kinds, "laws": laws, "hold": hold, "board": self.board,
+                         "seq": self.seq + 1, "event": len(t.events) - 1}
+        else:
+            self.call = {**self.call, "kinds": [*self.call["kinds"], *kinds],
+                         "laws": [*self.call["laws"], *laws], "hold": self.call["hold"] or hold}
+
+    # --- what follows from it ------------------------------------------------------------
+
+    def result(self) -> dict | None:
+        """The board's result once play is over (or ``None``)."""
+        t = self.table
+        if t.phase != COMPLETE:
+            return None
+        if t.adjustment is not None:
+            return {"board": self.board, "adjustment": t.adjustment}
+        lead = None
+        if t.tricks:
+            lead = card_name(t.tricks[0][1][0])
+        return {"board": self.board,
+                "contract": str(t.contract) if t.contract is not None else "PASS",
+                "declarer": t.declarer_name, "tricks": t.declarer_tricks,
+                "score_ns": t.score_ns, "lead": lead}
+
+    def case(self) -> dict:
+        """The board's record as a ruling case (``shared/CASES.md``)."""
+        return {"board": self.board, "deal": self.deals[self.board],
+                "events": [event_to_json(e) for e in self.table.events]}
+
+    def visible(self, seat: int) -> int:
+        """The cards ``seat`` may see now, as a mask."""
+        t = self.table
+        if t.phase == COMPLETE:
+            return (1 << 52) - 1
+        mask = t.deal.hands[seat] | self.faced
+        if t.dummy is not None and t.dummy_faced:
+            mask |= t.deal.hands[t.dummy]
+        for _leader, cards, _w in t.tricks:
+            for c in cards:
+                if c >= 0:
+                    mask |= 1 << c
+        for c in t.trick:
+            if c >= 0:
+                mask |= 1 << c
+        for cards in t.exposed.values():
+            for c, _led in cards:
+                mask |= 1 << c
+        for cards in t.penalty_cards.values():
+            mask |= _masks(x["card"] for x in cards)
+        return mask
+
+
+# --- what each seat is sent --------------------------------------------------------------
+
+def _public(st: LiveState) -> dict:
+    """What every seat may know: no card of a hidden hand in it."""
+    t = st.table
+    complete = t.phase == COMPLETE
+    d = t.decision
+    hidden_irr = set()
+    if st.unnoticed():
+        revoke_irr = [i for i in t.irregularities if i.kind == "revoke"]
+        hidden_irr = {id(i) for i in revoke_irr[st.noticed:]}
+    laws = [law for i, law in enumerate(t.laws) if i not in st.hidden_laws]
+    tricks = [{"leader": SEAT_NAMES[leader], "cards": [card_name(c) if c >= 0 else "--"
+                                                        for c in cards],
+               "winner": SEAT_NAMES[w]} for leader, cards, w in t.tricks]
+    claim = None
+    if t.claim is not None:
+        c = t.claim
+        claim = {"kind": c["kind"], "by": SEAT_NAMES[c["by"]], "tricks": c["tricks"],
+                 "line": list(c["line"]) if c.get("line") else None,
+                 "answer_from": [SEAT_NAMES[s] for s in c["answer_from"]],
+                 "answers": {SEAT_NAMES[s]: a for s, a in c["answers"].items()}}
+    return {
+        "table": st.table_no, "round": st.round, "section": st.section, "room": st.room,
+        "mode": st.mode, "seq": st.seq, "boards": st.boards, "board_index": st.index,
+        "board": st.board, "dealer": SEAT_NAMES[t.board.dealer], "vulnerable": t.board.vulnerable,
+        "phase": "decision" if d is not None else t.phase,
+        "to_act": t.to_act_name,
+        "auction": [{"by": SEAT_NAMES[s], "call": call_name(c)} for s, c in t.auction.calls],
+        "contract": (str(t.contract) if t.contract is not None else
+                     "P" if t.auction.is_passed_out else None),
+        "declarer": t.declarer_name,
+        "dummy": None if t.dummy is None else SEAT_NAMES[t.dummy],
+        "leader": None if t.trick_leader is None else SEAT_NAMES[t.trick_leader],
+        "trick": [card_name(c) if c >= 0 else "--" for c in t.trick],
+        "tricks": tricks,
+        "won": {"NS": t.won[0], "EW": t.won[1]},
+        "decision": None if d is None else {"by": SEAT_NAMES[d.by], "options": list(d.options),
+                                            "laws": list(d.laws)},
+        "barred": {SEAT_NAMES[s]: v for s, v in sorted(t.barred.items())},
+        "lead_restrictions": list(t.lead_restrictions),
+        "penalty_cards": {SEAT_NAMES[s]: v for s, v in sorted(t.penalty_cards.items())},
+        "exposed": {SEAT_NAMES[s]: [card_name(c) for c, _led in v]
+                    for s, v in sorted(t.exposed.items()) if v},
+        "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "laws": list(i.laws)}
+                           for i in t.irregularities if id(i) not in hidden_irr],
+        "revokes": [] if st.unnoticed() else [r.as_dict() for r in t.revokes],
+        "laws": laws,
+        "claim": claim,
+        "call": st.call,
+        "hold": st.hold,
+        # earlier boards' results without their opening lead: the same card names recur on
+        # every board, so a seat's view names no card but this board's
+        "result": _no_lead(st.result()),
+        "results": [_no_lead(st.done[b]) for b in st.boards if b in st.done],
+        "complete": complete,
+    }
+
+
+def _no_lead(result: dict | None) -> dict | None:
+    return None if result is None else {k: v for k, v in result.items() if k != "lead"}
+
+
+def seat_view(st: LiveState, seat: int, public: dict | None = None) -> dict:
+    """What ``seat`` sees: the public view plus its own hand and, when it is its turn, what
+    it may do.  Dummy's cards appear once the opening lead is faced; all hands once play
+    is over."""
+    t = st.table
+    v = dict(public if public is not None else _public(st))
+    v["seat"] = SEAT_NAMES[seat]
+    v["hand"] = _cards(t.hands[seat])
+    complete = t.phase == COMPLETE
+    if complete:
+        v["hands"] = {SEAT_NAMES[s]: _cards(t.deal.hands[s]) for s in range(4)}
+    others = {}
+    if t.dummy is not None and t.dummy_faced and not complete and t.dummy != seat:
+        others[SEAT_NAMES[t.dummy]] = _cards(t.hands[t.dummy])
+    if st.faced and not complete:
+        for s in range(4):
+            if s != seat and t.hands[s] & st.faced and s != t.dummy:
+                others[SEAT_NAMES[s]] = _cards(t.hands[s] & st.faced)
+    v["shown"] = others
+    to_act = t.to_act
+    acts_for = seat
+    if t.dummy is not None and to_act == t.dummy and seat == t.declarer:
+        acts_for = t.dummy                      # declarer plays dummy's cards (Law 45B)
+    mine = to_act is not None and to_act == acts_for and not st.hold
+    d = t.decision
+    v["my_turn"] = mine
+    v["my_decision"] = bool(d is not None and mine)
+    v["legal_calls"] = t.legal_call_names() if mine and d is None else []
+    v["legal_cards"] = t.legal_card_names() if mine and d is None else []
+    v["may_answer"] = bool(t.claim is not None and to_act == seat)
+    v["may_claim"] = (t.phase == PLAY and t.claim is None and seat != t.dummy and not st.hold
+                      and d is None)
+    return v
+
+
+def director_view(st: LiveState) -> dict:
+    """The Director sees everything: the public view, every hand and the record."""
+    t = st.table
+    v = dict(_public(st))
+    v["laws"] = list(t.laws)
+    v["irregularities"] = t.state()["irregularities"]
+    v["revokes"] = [r.as_dict() for r in t.revokes]
+    v["flags"] = list(t.flags)
+    v["hands"] = {SEAT_NAMES[s]: _cards(t.hands[s]) for s in range(4)}
+    v["deal"] = st.deals[st.board]
+    v["director_required"] = t.director_required
+    return v
+
+
+# --- a player's act -----------------------------------------------------------------------
+
+def _int(value, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise ActionError(key) from None
+    return value
+
+
+def translate(st: LiveState, seat: int, act: dict) -> dict:
+    """A player's act (``{"action": "play", "card": "SA"}``...) -> the log entry it makes,
+    after the checks only the service can make: the seat's permission and that the seat
+    holds the card (the engine's own message would tell where the card is)."""
+    t = st.table
+    name = SEAT_NAMES[seat]
+    what = act.get("action")
+    if what not in ACTIONS:
+        raise ActionError("unknown_action", action=str(what)[:20])
+    if st.hold and what not in ("next",):
+        raise ActionError("hold")
+    if what == "next":
+        return {"ctl": "next"}
+    if what == "call":
+        try:
+            call = call_name(parse_call(str(act.get("call", ""))))
+        except BridgeError:
+            raise ActionError("bad_call", call=str(act.get("call", ""))[:8]) from None
+        return {"e": {"by": name, "call": call}}
+    if what in ("play", "expose"):
+        try:
+            card = parse_card(str(act.get("card", "")))
+        except BridgeError:
+            raise ActionError("bad_card", card=str(act.get("card", ""))[:8]) from None
+        by = seat
+        if not t.hands[seat] >> card & 1:
+            if (what == "play" and t.dummy is not None and seat == t.declarer
+                    and t.hands[t.dummy] >> card & 1 and t.dummy_faced):
+                by = t.dummy                    # Law 45B: declarer plays dummy's card
+            else:
+                raise ActionError("not_held", card=card_name(card))
+        elif what == "play" and seat == t.dummy and t.phase == PLAY and t.dummy_faced:
+            raise ActionError("dummy_plays")   # Law 45B: declarer names dummy's cards
+        key = "play" if what == "play" else "expose"
+        entry = {"by": SEAT_NAMES[by], key: card_name(card)}
+        if what == "expose" and act.get("deliberate"):
+            entry["deliberate"] = True
+        return {"e": entry}
+    if what == "choose":
+        d = t.decision
+        if d is None:
+            raise ActionError("no_decision")
+        if d.by != seat and not (d.by == t.dummy and seat == t.declarer):
+            raise ActionError("not_chooser", seat=SEAT_NAMES[d.by])
+        option = str(act.get("option", ""))
+        if option not in d.options:
+            raise ActionError("no_option", option=option[:40])
+        entry = {"by": SEAT_NAMES[d.by], "choose": option}
+        for k in ("suit", "card"):
+            if act.get(k):
+                entry[k] = str(act[k]).upper()
+        if act.get("suits"):
+            entry["suits"] = [str(x).upper() for x in act["suits"]]
+        if "card" in entry:
+            try:
+                c = parse_card(entry["card"])
+            except BridgeError:
+                raise ActionError("bad_card", card=entry["card"][:8]) from None
+            if not st.visible(seat) >> c & 1:
+                raise ActionError("not_visible", card=entry["card"])
+        return {"e": entry}
+    if what in ("claim", "concede"):
+        n = _int(act.get("tricks"), "bad_tricks")
+        entry = {"by": name, what: n}
+        if what == "claim" and act.get("line"):
+            line = act["line"]
+            if isinstance(line, str):
+                line = line.replace(",", " ").split()
+            if not isinstance(line, list) or not all(isinstance(x, str) for x in line):
+                raise ActionError("bad_line")
+            entry["line"] = [x[:12] for x in line[:40]]
+        return {"e": entry}
+    if what == "respond":
+        answer = act.get("answer")
+        if answer not in ("accept", "dispute"):
+            raise ActionError("bad_answer")
+        return {"e": {"by": name, "respond": answer}}
+    what_attention = act.get("what", "revoke")
+    if what_attention not in ("revoke", "defective_trick"):
+        raise ActionError("unknown_action", action=str(what_attention)[:20])
+    return {"e": {"by": name, "attention": what_attention}}
+
+
+# --- the service side: storage, group commit, subscribers ----------------------------------
+
+def open_round(s, ev, section: str, round_no: int, mode: str = "laws") -> list:
+    """Live tables (and their seat tokens) for every table of ``round_no`` where two
+    contestants meet; tables opened before are kept as they are."""
+    from .db import LiveSeatRow, LiveTableRow, SittingRow, select
+    from .logic import rooms
+    if mode not in ("laws", "strict"):
+        raise BridgeError(f"mode is 'laws' or 'strict', not {mode!r}")
+    out = []
+    sittings = s.scalars(select(SittingRow).where(
+        SittingRow.event_id == ev.id, SittingRow.section == section,
+        SittingRow.round == round_no).order_by(SittingRow.table_no)).all()
+    if not sittings:
+        raise BridgeError(f"section {section} has no round {round_no}")
+    for st in sittings:
+        if st.ns is None or st.ew is None or not st.boards:
+            continue
+        for room in rooms(ev):
+            row = s.scalar(select(LiveTableRow).where(
+                LiveTableRow.event_id == ev.id, LiveTableRow.section == section,
+                LiveTableRow.round == round_no, LiveTableRow.table_no == st.table_no,
+                LiveTableRow.room == room))
+            if row is None:
+                row = LiveTableRow(event_id=ev.id, section=section, round=round_no,
+                                   table_no=st.table_no, room=room, mode=mode)
+                s.add(row)
+                s.flush()
+                for seat in SEAT_NAMES:
+                    s.add(LiveSeatRow(token=new_token(), live_table_id=row.id, seat=seat))
+            out.append(row)
+    s.flush()
+    return out
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A connection that receives a table's views: a seat (0..3) or the Director (None)."""
+    seat: int | None
+    queue: asyncio.Queue
+    lang: str = "en"
+
+
+class Journal:
+    """Group commit: the entries of many tables' acts go into one transaction, and each
+    act is answered only once that transaction is committed (so an acknowledged act is
+    on disk).  Runs in its own thread so that the event loop never waits on the disk."""
+
+    def __init__(self, store, notify: bool = False):
+        self.store = store
+        self.notify = notify
+        self.q: queue.Queue = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="bridgelaws-journal", daemon=True)
+        self.thread.start()
+
+    async def write(self, rows, extra=None, notice: str | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self.q.put((rows, extra, notice, loop, fut))
+        await fut
+
+    def close(self) -> None:
+        self.q.put(None)
+
+    def _commit(self, items) -> None:
+        from sqlalchemy import text
+        with self.store.transaction() as s:
+            notices = []
+            for rows, extra, notice, _loop, _fut in items:
+                s.add_all(rows)
+                s.flush()
+                if extra is not None:
+                    extra(s)
+                if notice:
+                    notices.append(notice)
+            if self.notify:
+                for n in dict.fromkeys(notices):
+                    s.execute(text("SELECT pg_notify('bridgelaws_live', :n)"), {"n": n})
+
+    def _run(self) -> None:
+        while True:
+            item = self.q.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < 500:
+                try:
+                    nxt = self.q.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self.q.put(None)
+                    break
+                batch.append(nxt)
+            errors: list = [None] * len(batch)
+            try:
+                self._commit(batch)
+            except Exception:
+                # one failed entry must not fail the others: commit them one by one
+                for i, it in enumerate(batch):
+                    try:
+                        self._commit([it])
+                    except Exception as e:      # noqa: BLE001 - passed to the caller
+                        errors[i] = e
+            for it, err in zip(batch, errors):
+                loop, fut = it[3], it[4]
+                loop.call_soon_threadsafe(_settle, fut, err)
+
+
+def _settle(fut, err) -> None:
+    if fut.done():
+        return
+    if err is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(err)
+
+
+class Hub:
+    """The live tables of one service process: their states (rebuilt from the log when
+    first needed), the connections watching them, and the journal that stores acts.
+
+    Several processes may share one PostgreSQL database: each act is stored under a
+    unique (table, seq), so two processes can never both append entry ``seq``; the
+    loser reloads the table's log and the act is tried again.  After each commit a
+    ``pg_notify('bridgelaws_live', 'table:seq')`` tells the other processes, whose
+    listener reloads that table and sends the new views to its own connections.
+    """
+
+    def __init__(self, store):
+        self.store = store
+        self.states: dict[int, LiveState] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.subs: dict[int, set[Subscriber]] = {}
+        self.tokens: dict[str, tuple[int, int]] = {}
+        self.journal = Journal(store, notify=store.backend == "postgresql")
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    # --- loading ---------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> tuple[int, int] | None:
+        """(table id, seat) of a token, or ``None``."""
+        if token in self.tokens:
+            return self.tokens[token]
+        if not token or len(token) > 64:
+            return None
+        from .db import LiveSeatRow
+        with self.store.session() as s:
+            row = s.get(LiveSeatRow, token)
+            if row is None:
+                return None
+            found = (row.live_table_id, SEAT_NAMES.index(row.seat))
+        self.tokens[token] = found
+        return found
+
+    def load(self, table_id: int) -> LiveState:
+        """The table's state replayed from its stored log."""
+        from .db import BoardRow, EventRow, LiveEventRow, LiveTableRow, SittingRow, select
+        with self.store.session() as s:
+            row = s.get(LiveTableRow, table_id)
+            if row is None:
+                raise BridgeError(f"no live table {table_id}")
+            sit = s.scalar(select(SittingRow).where(
+                SittingRow.event_id == row.event_id, SittingRow.section == row.section,
+                SittingRow.round == row.round, SittingRow.table_no == row.table_no))
+            deals = {b.number: b.deal for b in s.scalars(select(BoardRow).where(
+                BoardRow.event_id == row.event_id))}
+            st = LiveState(row.id, row.mode, list(sit.boards), deals, event_id=row.event_id,
+                           section=row.section, round_no=row.round, table_no=row.table_no,
+                           room=row.room)
+            st.event_name = s.get(EventRow, row.event_id).name
+            entries = s.execute(select(LiveEventRow.seq, LiveEventRow.data, LiveEventRow.actor,
+                                       LiveEventRow.aid)
+                                .where(LiveEventRow.live_table_id == table_id)
+                                .order_by(LiveEventRow.seq)).all()
+        for seq, data, actor, aid in entries:
+            st.apply(data, actor, seq, aid)
+        return st
+
+    async def state(self, table_id: int) -> LiveState:
+        st = self.states.get(table_id)
+        if st is None:
+            st = await asyncio.to_thread(self.load, table_id)
+            self.states[table_id] = st
+        return st
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        lk = self.locks.get(table_id)
+        if lk is None:
+            lk = self.locks[table_id] = asyncio.Lock()
+        return lk
+
+    # --- acting -------------------------------------------------------------------------
+
+    async def act(self, table_id: int, seat: int | None, act: dict, *, actor: str | None = None,
+                  entry: dict | None = None, aid: str | None = None) -> int:
+        """Apply a player's act (``seat``, ``act``) or a Director's entry (``entry``),
+        store it, then send every watcher its view.  Returns the entry's ``seq``; an act
+        whose ``aid`` was stored before is not applied again (its ``seq`` is returned)."""
+        from .db import LiveEventRow
+        if aid is not None and (not isinstance(aid, str) or len(aid) > 64):
+            raise ActionError("bad_aid")
+        for attempt in range(3):
+            async with self.lock(table_id):
+                st = await self.state(table_id)
+                if aid is not None and aid in st.aids:
+                    return st.aids[aid]
+                data = entry if entry is not None else translate(st, seat, act)
+                who = actor if actor is not None else SEAT_NAMES[seat]
+                before_board, before_done = st.board, st.board in st.done
+                seq = st.seq + 1
+                try:
+                    st.apply(data, who, seq, aid)
+                except ActionError:
+                    raise
+                except BridgeError as e:
+                    raise ActionError("engine", e.reason) from None
+                extra = None
+                if st.board == before_board and st.board in st.done and not before_done:
+                    extra = self._result_saver(st)
+                row = LiveEventRow(live_table_id=table_id, seq=seq, board=before_board,
+                                   actor=who, data=data, aid=aid)
+                try:
+                    await self.journal.write([row], extra, notice=f"{table_id}:{seq}")
+                except Exception as e:          # noqa: BLE001
+                    # not stored (another process appended first, or the database
+                    # failed): forget the state; the next act rebuilds it from the log
+                    self.states.pop(table_id, None)
+                    if attempt < 2 and _is_conflict(e):
+                        continue
+                    log.warning("live table %s: entry %s not stored: %s", table_id, seq, e)
+                    raise ActionError("not_stored") from None
+                self.broadcast(st)
+                return seq
+        raise ActionError("not_stored")
+
+    def _result_saver(self, st: LiveState):
+        """The board's result into the event's scoring, in the same transaction as the
+        entry that ended the play."""
+        res = dict(st.done[st.board])
+        ids = (st.event_id, st.section, st.round, st.table_no, st.room)
+
+        def save(s):
+            from .db import EventRow
+            from .logic import save_result
+            if "adjustment" in res:
+                return                          # the Director gives the score (Law 12)
+            ev = s.get(EventRow, ids[0])
+            try:
+                with s.begin_nested():
+                    save_result(s, ev, section=ids[1], round_no=ids[2], table_no=ids[3],
+                                board=res["board"], room=ids[4], director="live",
+                                contract=res["contract"], declarer=res["declarer"] or "",
+                                tricks=str(res["tricks"]) if res["tricks"] is not None else "",
+                                lead=res["lead"] or "")
+            except BridgeError as e:
+                log.warning("live table %s: result of board %s not saved: %s", ids, res["board"], e)
+        return save
+
+    # --- watching -----------------------------------------------------------------------
+
+    def subscribe(self, table_id: int, seat: int | None, lang: str = "en") -> Subscriber:
+        sub = Subscriber(seat, asyncio.Queue(), lang)
+        self.subs.setdefault(table_id, set()).add(sub)
+        return sub
+
+    def unsubscribe(self, table_id: int, sub: Subscriber) -> None:
+        self.subs.get(table_id, set()).discard(sub)
+
+    def view_text(self, st: LiveState, seat: int | None, public: dict | None = None) -> str:
+        view = director_view(st) if seat is None else seat_view(st, seat, public)
+        return json.dumps({"type": "view", "view": view}, separators=(",", ":"))
+
+    def broadcast(self, st: LiveState) -> None:
+        """Every watcher of the table gets its new view (computed once per seat)."""
+        subs = self.subs.get(st.id)
+        if not subs:
+            return
+        public = _public(st)
+        texts: dict = {}
+        for sub in list(subs):
+            if sub.seat not in texts:
+                texts[sub.seat] = self.view_text(st, sub.seat, public if sub.seat is not None
+                                                 else None)
+            sub.queue.put_nowait(texts[sub.seat])
+
+    # --- several processes: PostgreSQL LISTEN/NOTIFY --------------------------------------
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Begin listening for other processes' entries (PostgreSQL only)."""
+        self.loop = loop
+        if self.store.backend != "postgresql" or self._listener is not None:
+            return
+        self._listener = threading.Thread(target=self._listen, name="bridgelaws-listen",
+                                          daemon=True)
+        self._listener.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.journal.close()
+
+    def _listen(self) -> None:
+        import psycopg
+        url = self.store.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute("LISTEN bridgelaws_live")
+                    while not self._stop.is_set():
+                        for n in conn.notifies(timeout=1.0):
+                            self._heard(n.payload)
+            except Exception as e:              # noqa: BLE001 - reconnect
+                log.warning("live listener: %s; reconnecting", e)
+                time.sleep(1.0)
+
+    def _heard(self, payload: str) -> None:
+        try:
+            table_id, seq = (int(x) for x in payload.split(":"))
+        except ValueError:
+            return
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(
+                lambda: asyncio.ensure_future(self._refresh(table_id, seq)))
+
+    async def _refresh(self, table_id: int, seq: int) -> None:
+        """Another process stored entry ``seq``: catch up and tell our watchers."""
+        st = self.states.get(table_id)
+        if st is not None and st.seq >= seq:
+            return
+        if st is None and not self.subs.get(table_id):
+            return
+        async with self.lock(table_id):
+            st = self.states.get(table_id)
+            if st is not None and st.seq >= seq:
+                return
+            st = await asyncio.to_thread(self.load, table_id)
+            self.states[table_id] = st
+        self.broadcast(st)
+
+
+def _is_conflict(e: Exception) -> bool:
+    from sqlalchemy.exc import IntegrityError
+    return isinstance(e, IntegrityError)

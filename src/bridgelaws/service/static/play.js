@@ -1,0 +1,328 @@
+/* bridgelaws: a player's live table.  The page holds no card: every view comes from the
+   server over the WebSocket (or GET /api/play/{token}) and holds only what this seat may
+   see.  Acts are sent with an id (aid); an act not yet acknowledged is sent again after a
+   reconnection, and the server stores it once. */
+(function () {
+  "use strict";
+  const B = window.BRIDGELAWS;
+  const SEATS = ["N", "E", "S", "W"];
+  const SUITS = ["S", "H", "D", "C"];
+  const SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", N: "NT"};
+  const STRAINS = ["C", "D", "H", "S", "N"];
+  let view = null, ws = null, exposeMode = false, retry = 500;
+  const pending = new Map();          // aid -> act, until acknowledged
+
+  function T(key, values) {
+    let s = B.texts[key] || key;
+    if (values) for (const k in values) s = s.split("{" + k + "}").join(values[k]);
+    return s;
+  }
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const k in (attrs || {})) {
+      if (k === "class") e.className = attrs[k];
+      else if (k === "text") e.textContent = attrs[k];
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
+      else e.setAttribute(k, attrs[k]);
+    }
+    for (const c of kids) if (c != null) e.append(c);
+    return e;
+  }
+  const $ = (id) => document.getElementById(id);
+  const seatName = (s) => T("ui.seat." + s);
+  function cardLabel(c) { return SYMBOL[c[0]] + (c[1] === "T" ? "10" : c[1]); }
+  function callLabel(c) {
+    if (c === "P") return "Pass";
+    if (c === "X" || c === "XX") return c;
+    return c[0] + SYMBOL[c[1]];
+  }
+  function cardEl(c, opts) {
+    const red = c[0] === "H" || c[0] === "D";
+    const cls = "card" + (red ? " red" : "") + (opts && opts.cls ? " " + opts.cls : "");
+    if (opts && opts.click) {
+      return el("button", {class: cls, "data-card": c, type: "button", onclick: opts.click,
+                           "aria-label": c}, cardLabel(c));
+    }
+    return el("span", {class: cls, "data-card": c}, cardLabel(c));
+  }
+
+  // --- acting -----------------------------------------------------------------------------
+  function send(act) {
+    act.aid = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
+    pending.set(act.aid, act);
+    showError(null);
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(act));
+  }
+  function showError(text) {
+    const e = $("error");
+    e.hidden = !text;
+    e.textContent = text || "";
+  }
+
+  // --- the connection ---------------------------------------------------------------------
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(proto + "//" + location.host + "/ws/play/" + B.token + "?lang=" + B.lang);
+    ws.onopen = () => {
+      retry = 500;
+      $("conn").textContent = T("ui.live.connected");
+      for (const act of pending.values()) ws.send(JSON.stringify(act));
+    };
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "view") { view = msg.view; render(); }
+      else if (msg.type === "ack") { pending.delete(msg.aid); }
+      else if (msg.type === "error") { pending.delete(msg.aid); showError(msg.error); }
+    };
+    ws.onclose = () => {
+      $("conn").textContent = T("ui.live.reconnecting");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 5000);
+    };
+  }
+
+  // --- drawing ----------------------------------------------------------------------------
+  function render() {
+    const v = view;
+    document.body.dataset.seq = v.seq;
+    document.body.dataset.phase = v.phase;
+    $("where").textContent = T("ui.live.board") + " " + v.board + " · " + T("ui.live.dealer") + " " +
+      seatName(v.dealer) + " · " + T("ui.live.vulnerable") + " " + T("ui.live.vul." + v.vulnerable) +
+      " · " + T(v.mode === "laws" ? "ui.live.mode_laws" : "ui.live.mode_strict");
+    const banner = $("banner");
+    if (v.call) {
+      const what = v.call.kinds.map((k) => T("irregularity." + k) !== "irregularity." + k ?
+        T("irregularity." + k) : T("ui.live." + k)).join(", ");
+      banner.textContent = T(v.hold ? "ui.live.waiting_director" : "ui.live.director_called") +
+        ": " + what + " (" + v.call.laws.join(", ") + ")";
+      banner.hidden = false;
+    } else banner.hidden = true;
+    renderInfo(v); renderSeats(v); renderCentre(v); renderAuction(v); renderBox(v);
+    renderDecision(v); renderClaim(v); renderTools(v); renderRect(v); renderResult(v);
+  }
+
+  function renderInfo(v) {
+    const parts = [T("ui.live.you") + ": " + seatName(v.seat)];
+    if (v.contract) parts.push(T("ui.live.contract") + ": " + (v.contract === "P" ? "Pass" : v.contract) +
+      (v.declarer ? " " + seatName(v.declarer) : ""));
+    if (v.to_act && !v.complete) parts.push(T("ui.live.to_act") + ": " + seatName(v.to_act));
+    if (v.phase === "play" || v.complete) parts.push(T("ui.live.tricks_won") + ": NS " + v.won.NS + " · EW " + v.won.EW);
+    $("info").replaceChildren(el("p", {}, parts.join(" · ")),
+      v.my_turn ? el("p", {class: "saved", id: "your-turn"}, T(v.my_decision ? "ui.live.decision" : "ui.live.your_turn")) : null);
+  }
+
+  function handBox(v, seat) {
+    const box = el("div", {class: "hand-box" + (seat === v.seat ? " me" : ""), "data-hand": seat});
+    const name = el("div", {class: "name"}, seatName(seat) + (seat === v.declarer ? " · " + T("ui.live.declarer") : seat === v.dummy ? " · " + T("ui.live.dummy") : ""));
+    if (v.to_act === seat && !v.complete) name.append(el("span", {class: "turn"}, "\u25B6"));
+    box.append(name);
+    let cards = null;
+    if (v.complete && v.hands) cards = v.hands[seat];
+    else if (seat === v.seat) cards = v.hand;
+    else if (v.shown && v.shown[seat]) cards = v.shown[seat];
+    if (!cards) return box;
+    const playable = !v.complete && !v.hold && (seat === v.seat || (seat === v.dummy && v.seat === v.declarer));
+    const legal = new Set(v.legal_cards || []);
+    const pens = new Set(((v.penalty_cards || {})[seat] || []).map((p) => p.card));
+    for (const s of SUITS) {
+      const row = el("div", {class: "suit-row"});
+      for (const c of cards.filter((c) => c[0] === s)) {
+        let cls = legal.has(c) ? "legal" : "";
+        if (pens.has(c)) cls += " penalty";
+        let click = null;
+        if (playable && !v.complete) {
+          const isLegal = legal.has(c);
+          const lawsMode = v.mode === "laws";
+          if (exposeMode && seat === v.seat) click = () => { exposeMode = false; send({action: "expose", card: c}); };
+          else if (isLegal || (lawsMode && v.phase !== "auction" && seat === v.seat) || (lawsMode && v.phase === "auction" && false)) {
+            if (!isLegal) cls += " irregular";
+            click = () => {
+              if (!isLegal && !confirm(T("ui.live.irregular_card"))) return;
+              send({action: "play", card: c});
+            };
+          }
+        }
+        row.append(cardEl(c, {cls: cls, click: click}));
+      }
+      box.append(row);
+    }
+    return box;
+  }
+
+  function renderSeats(v) {
+    for (const s of SEATS) $("seat-" + s).replaceChildren(handBox(v, s));
+  }
+
+  function renderCentre(v) {
+    const c = $("centre");
+    const pos = {N: [1, 2], W: [2, 1], E: [2, 3], S: [3, 2]};
+    const kids = [];
+    let trick = v.trick, leader = v.leader;
+    if (!trick.length && v.tricks.length) { trick = v.tricks[v.tricks.length - 1].cards; leader = v.tricks[v.tricks.length - 1].leader; }
+    if (leader) {
+      const start = SEATS.indexOf(leader);
+      trick.forEach((card, i) => {
+        const s = SEATS[(start + i) % 4];
+        if (card === "--") return;
+        const e = cardEl(card, {cls: "played"});
+        e.style.gridRow = pos[s][0]; e.style.gridColumn = pos[s][1];
+        e.dataset.by = s;
+        kids.push(e);
+      });
+    }
+    const mid = el("div", {style: "grid-row:2;grid-column:2", class: "trickno"},
+      v.phase === "play" || v.complete ? T("ui.live.trick") + " " + Math.min(v.tricks.length + (v.trick.length ? 1 : 0), 13) : "");
+    kids.push(mid);
+    c.replaceChildren(...kids);
+  }
+
+  function renderAuction(v) {
+    const t = $("auction");
+    const head = el("tr", {}, ...SEATS.map((s) => el("th", {}, seatName(s))));
+    const rows = [head];
+    let row = el("tr");
+    const start = SEATS.indexOf(v.dealer);
+    for (let i = 0; i < start; i++) row.append(el("td"));
+    let col = start;
+    for (const c of v.auction) {
+      const want = SEATS.indexOf(c.by);
+      while (col !== want) { row.append(el("td")); col++; if (col === 4) { rows.push(row); row = el("tr"); col = 0; } }
+      row.append(el("td", {"data-call": c.call}, callLabel(c.call)));
+      col++;
+      if (col === 4) { rows.push(row); row = el("tr"); col = 0; }
+    }
+    rows.push(row);
+    t.replaceChildren(...rows);
+  }
+
+  function renderBox(v) {
+    const box = $("box");
+    if (v.phase !== "auction" || v.complete || v.hold) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    const legal = new Set(v.legal_calls || []);
+    const barred = v.barred && v.barred[v.seat];
+    const laws = v.mode === "laws";
+    function btn(call) {
+      const isLegal = legal.has(call);
+      let cls = "call" + (isLegal ? " legal" : laws ? " irregular" : "");
+      if (barred) cls += " barred";
+      const b = el("button", {class: cls, type: "button", "data-call": call, onclick: () => {
+        if (!isLegal && !confirm(T("ui.live.irregular_call"))) return;
+        send({action: "call", call: call});
+      }}, callLabel(call));
+      if ((!laws && !isLegal) || barred) b.disabled = true;
+      return b;
+    }
+    const grid = el("div", {class: "calls"});
+    for (let level = 1; level <= 7; level++) for (const s of STRAINS) grid.append(btn(level + s));
+    const specials = el("div", {class: "specials"}, btn("P"), btn("X"), btn("XX"));
+    box.replaceChildren(el("h2", {}, T("ui.live.bidding_box") + (barred ? " · " + T("ui.live.barred") : "")), grid, specials);
+  }
+
+  function renderDecision(v) {
+    const z = $("decision");
+    if (!v.decision) { z.hidden = true; z.replaceChildren(); return; }
+    z.hidden = false;
+    const d = v.decision;
+    const kids = [el("h2", {}, T("ui.live.decision") + " · " + seatName(d.by) + " (" + d.laws.join(", ") + ")")];
+    const mine = v.my_decision;
+    for (const opt of d.options) {
+      const f = el("form", {"data-option": opt});
+      let get = () => ({});
+      if (opt === "require_suit") {
+        const sel = el("select", {name: "suit"}, ...SUITS.map((s) => el("option", {value: s}, SYMBOL[s])));
+        f.append(sel); get = () => ({suit: sel.value});
+      } else if (opt === "forbid_suit") {
+        const boxes = SUITS.map((s) => el("input", {type: "checkbox", value: s}));
+        SUITS.forEach((s, i) => f.append(el("label", {class: "inline"}, boxes[i], SYMBOL[s])));
+        get = () => ({suits: boxes.filter((b) => b.checked).map((b) => b.value)});
+      } else if (opt === "designate") {
+        const cards = Object.values(v.penalty_cards || {}).flat().map((p) => p.card);
+        const sel = el("select", {name: "card"}, ...cards.map((c) => el("option", {value: c}, cardLabel(c))));
+        f.append(sel); get = () => ({card: sel.value});
+      }
+      const b = el("button", {type: "submit"}, T("option." + opt));
+      b.disabled = !mine;
+      f.append(b);
+      f.addEventListener("submit", (e) => { e.preventDefault(); send(Object.assign({action: "choose", option: opt}, get())); });
+      kids.push(f);
+    }
+    z.replaceChildren(...kids);
+  }
+
+  function renderClaim(v) {
+    const z = $("claimzone");
+    const kids = [];
+    if (v.claim) {
+      kids.push(el("p", {}, T("ui.live.claim_by", {seat: seatName(v.claim.by), tricks: v.claim.tricks}) +
+        (v.claim.line ? " · " + v.claim.line.join(" ") : "")));
+      if (v.may_answer) {
+        kids.push(el("button", {type: "button", "data-answer": "accept", onclick: () => send({action: "respond", answer: "accept"})}, T("ui.live.accept")));
+        kids.push(el("button", {type: "button", "data-answer": "dispute", onclick: () => send({action: "respond", answer: "dispute"})}, T("ui.live.dispute")));
+      }
+    } else if (v.may_claim) {
+      const left = 13 - v.tricks.length;
+      const n = el("input", {type: "number", min: "0", max: String(left), value: String(left), name: "tricks", "aria-label": T("ui.live.claim_tricks")});
+      const line = el("input", {type: "text", name: "line", dir: "ltr", placeholder: "SA SK H", "aria-label": T("ui.live.claim_line")});
+      const f = el("form", {id: "claim-form"}, el("label", {}, T("ui.live.claim_tricks") + " ", n), " ",
+        el("label", {}, T("ui.live.claim_line") + " ", line), " ", el("button", {type: "submit"}, T("ui.live.claim_send")));
+      f.addEventListener("submit", (e) => { e.preventDefault(); send({action: "claim", tricks: Number(n.value), line: line.value}); });
+      kids.push(f);
+    }
+    z.hidden = !kids.length;
+    z.replaceChildren(...kids);
+  }
+
+  function renderTools(v) {
+    const z = $("tools");
+    const kids = [];
+    if (v.mode === "laws" && !v.complete && !v.hold) {
+      if (v.phase === "play" || v.phase === "decision") {
+        kids.push(el("button", {type: "button", id: "revoke", onclick: () => send({action: "attention", what: "revoke"})}, T("ui.live.revoke")));
+      }
+      kids.push(el("button", {type: "button", id: "expose", class: exposeMode ? "on" : "",
+        onclick: () => { exposeMode = !exposeMode; render(); }}, T("ui.live.expose")));
+    }
+    z.replaceChildren(...kids);
+  }
+
+  function renderRect(v) {
+    const z = $("rect");
+    const items = [];
+    for (const s in (v.barred || {})) items.push(el("li", {class: "barred-line"}, T("ui.live.barred") + ": " + seatName(s) + " (" + T("ui.barred." + v.barred[s]) + ")"));
+    for (const r of (v.lead_restrictions || [])) {
+      const what = r.require ? T("ui.restriction.require") + " " + SYMBOL[r.require] :
+        T("ui.restriction.forbid") + " " + (r.forbid || []).map((x) => SYMBOL[x]).join(" ");
+      items.push(el("li", {class: "restriction"}, T("ui.live.lead_restrictions") + ": " + seatName(r.seat) + " " + what +
+        (r.law ? " (" + r.law + ")" : "")));
+    }
+    for (const s in (v.penalty_cards || {})) {
+      const li = el("li", {}, T("ui.live.penalty_cards") + " " + seatName(s) + ": ");
+      for (const p of v.penalty_cards[s]) { li.append(cardEl(p.card, {cls: "penalty"}), " " + T(p.major ? "ui.live.major" : "ui.live.minor") + " "); }
+      items.push(li);
+    }
+    for (const s in (v.exposed || {})) {
+      const li = el("li", {}, T("ui.live.exposed") + " " + seatName(s) + ": ");
+      for (const c of v.exposed[s]) li.append(cardEl(c), " ");
+      items.push(li);
+    }
+    if (v.laws && v.laws.length) items.push(el("li", {class: "laws"}, T("ui.live.laws") + ": " + v.laws.join(", ")));
+    z.replaceChildren(...(items.length ? [el("ul", {}, ...items)] : []));
+  }
+
+  function renderResult(v) {
+    const z = $("result");
+    if (!v.complete) { z.hidden = true; z.replaceChildren(); return; }
+    z.hidden = false;
+    const r = v.result || {};
+    const text = r.adjustment ? T("ui.live.adjustment") :
+      (r.contract === "PASS" ? "Pass" : r.contract + " " + seatName(r.declarer) + " · " + r.tricks + " · NS " + r.score_ns);
+    const kids = [el("h2", {}, T("ui.live.result")), el("p", {id: "result-text"}, text)];
+    if (v.board_index + 1 < v.boards.length) {
+      kids.push(el("button", {type: "button", id: "next", onclick: () => send({action: "next"})}, T("ui.live.next_board")));
+    } else kids.push(el("p", {}, T("ui.live.all_played")));
+    z.replaceChildren(...kids);
+  }
+
+  connect();
+})();

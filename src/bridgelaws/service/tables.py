@@ -1,0 +1,387 @@
+"""Live tables over HTTP: the players' pages and live connection, the Director's side.
+
+Players (no login: the seat token in the link is the key):
+
+* ``GET /play/{token}``: the player's page (no card in it; the view comes over the
+  connection);
+* ``GET /api/play/{token}``: the seat's view as JSON;
+* ``POST /api/play/{token}``: an act, ``{"action": "play", "card": "SA", "aid": "..."}``;
+  the answer comes once the act is stored: ``{"seq": n}`` or ``{"error": ...}``;
+* ``WS /ws/play/{token}``: the seat's view on connecting and after every change; acts
+  may be sent on it too, each answered by ``{"type": "ack", "aid", "seq"}`` or
+  ``{"type": "error", "aid", "error"}``.
+
+The Director (logged in): opens a round's tables (``POST /events/{id}/live``), sees
+their links, is notified of calls (``GET /api/live/calls``, polled by the console),
+and rules at ``/live/{table}``: the ruling assistant opened on the table's record,
+where he can choose for the player, rule a disputed claim with the claim aid's
+advice, and record the ruling, which releases the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from fastapi import APIRouter, Depends, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+
+from ..cards import SEAT_NAMES, BridgeError
+from ..events import Choose
+from ..explain import explain
+from ..i18n import message
+from ..table import Table
+from .db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
+from .live import ActionError, director_view, open_round, seat_view
+from .web import check_csrf, current_director, lang_of, render, require_director
+
+router = APIRouter()
+
+
+def hub(request) -> "Hub":  # noqa: F821
+    return request.app.state.hub
+
+
+async def _seat(request_or_ws, token: str) -> tuple[int, int]:
+    h = request_or_ws.app.state.hub
+    found = h.tokens.get(token) or await asyncio.to_thread(h.seat_of, token)
+    if found is None:
+        raise HTTPException(404, message("ui.live.err.token", lang_of(request_or_ws)))
+    return found
+
+
+# --- players ----------------------------------------------------------------------------
+
+@router.get("/play/{token}", response_class=HTMLResponse)
+async def play_page(request: Request, token: str):
+    table_id, seat = await _seat(request, token)
+    lang = lang_of(request)
+    texts = {k: message(k, lang) for k in play_texts()}
+    return render(request, "play.html", token=token, seat=SEAT_NAMES[seat],
+                  texts_json=json.dumps(texts, ensure_ascii=False), table_id=table_id)
+
+
+@router.get("/api/play/{token}")
+async def play_view(request: Request, token: str):
+    table_id, seat = await _seat(request, token)
+    st = await hub(request).state(table_id)
+    return seat_view(st, seat)
+
+
+@router.post("/api/play/{token}")
+async def play_act(request: Request, token: str):
+    table_id, seat = await _seat(request, token)
+    try:
+        act = await request.json()
+    except ValueError:
+        act = None
+    if not isinstance(act, dict):
+        return JSONResponse({"error": message("ui.live.err.json", lang_of(request))}, 400)
+    try:
+        seq = await hub(request).act(table_id, seat, act, aid=act.get("aid"))
+    except ActionError as e:
+        return JSONResponse({"error": e.text(lang_of(request)), "key": e.key}, 400)
+    return {"seq": seq}
+
+
+@router.websocket("/ws/play/{token}")
+async def play_socket(ws: WebSocket, token: str):
+    h = ws.app.state.hub
+    found = h.tokens.get(token) or await asyncio.to_thread(h.seat_of, token)
+    if found is None:
+        await ws.close(code=4404)
+        return
+    table_id, seat = found
+    lang = ws.query_params.get("lang", "en")
+    await ws.accept()
+    await _serve(ws, h, table_id, seat, lang)
+
+
+async def _serve(ws: WebSocket, h, table_id: int, seat: int | None, lang: str,
+                 actor: str | None = None) -> None:
+    """Send the views of one watcher; take its acts (players only)."""
+    sub = h.subscribe(table_id, seat, lang)
+    sender = None
+    try:
+        st = await h.state(table_id)
+        await ws.send_text(h.view_text(st, seat))
+
+        async def send():
+            while True:
+                text = await sub.queue.get()
+                await ws.send_text(text)
+
+        sender = asyncio.create_task(send())
+        while True:
+            msg = await ws.receive_text()
+            if seat is None:
+                continue                        # the Director's page only watches
+            try:
+                act = json.loads(msg)
+                if not isinstance(act, dict):
+                    raise ValueError
+            except ValueError:
+                await ws.send_text(json.dumps({"type": "error", "aid": None,
+                                               "error": message("ui.live.err.json", lang)}))
+                continue
+            aid = act.get("aid")
+            try:
+                seq = await h.act(table_id, seat, act, aid=aid)
+            except ActionError as e:
+                await ws.send_text(json.dumps({"type": "error", "aid": aid, "key": e.key,
+                                               "error": e.text(lang)}))
+                continue
+            await ws.send_text(json.dumps({"type": "ack", "aid": aid, "seq": seq}))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        h.unsubscribe(table_id, sub)
+        if sender is not None:
+            sender.cancel()
+
+
+# --- the Director -----------------------------------------------------------------------
+
+@router.post("/events/{event_id}/live")
+async def open_live(request: Request, event_id: int, d: Director = Depends(require_director)):
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    section = str(form.get("section", "A")) or "A"
+    try:
+        round_no = int(str(form.get("round", "1")))
+    except ValueError:
+        raise HTTPException(400, message("ui.live.err.round", lang_of(request)))
+    mode = str(form.get("mode", "laws"))
+    with request.app.state.store.transaction() as s:
+        ev = s.get(EventRow, event_id)
+        if ev is None:
+            raise HTTPException(404, message("ui.live.err.event", lang_of(request), id=event_id))
+        try:
+            open_round(s, ev, section, round_no, mode)
+        except BridgeError as e:
+            raise HTTPException(400, e.reason)
+    return RedirectResponse(f"/events/{event_id}/live?section={section}&round={round_no}",
+                            status_code=303)
+
+
+def live_tables(s, event_id: int) -> list[dict]:
+    """Every live table of an event with its seats' links."""
+    out = []
+    rows = s.scalars(select(LiveTableRow).where(LiveTableRow.event_id == event_id)
+                     .order_by(LiveTableRow.round, LiveTableRow.section, LiveTableRow.table_no,
+                               LiveTableRow.room)).all()
+    for row in rows:
+        seats = {x.seat: x.token for x in s.scalars(select(LiveSeatRow).where(
+            LiveSeatRow.live_table_id == row.id))}
+        out.append({"id": row.id, "section": row.section, "round": row.round,
+                    "table": row.table_no, "room": row.room, "mode": row.mode,
+                    "seats": {k: seats[k] for k in SEAT_NAMES if k in seats}})
+    return out
+
+
+@router.get("/events/{event_id}/live", response_class=HTMLResponse)
+async def live_list(request: Request, event_id: int, d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        ev = s.get(EventRow, event_id)
+        if ev is None:
+            raise HTTPException(404, message("ui.live.err.event", lang_of(request), id=event_id))
+        tables = live_tables(s, event_id)
+    h = hub(request)
+    for t in tables:
+        st = await h.state(t["id"])
+        t["board"], t["phase"], t["call"], t["seq"] = st.board, st.table.phase, st.call, st.seq
+    return render(request, "live_list.html", ev=ev, tables=tables)
+
+
+@router.get("/api/events/{event_id}/live")
+async def api_live_list(request: Request, event_id: int,
+                        d: Director = Depends(require_director)):
+    with request.app.state.store.session() as s:
+        if s.get(EventRow, event_id) is None:
+            return JSONResponse({"error": "no such event"}, 404)
+        return {"tables": live_tables(s, event_id)}
+
+
+@router.get("/api/live/calls")
+async def api_calls(request: Request, d: Director = Depends(require_director)):
+    """The tables that have called the Director (the console polls this)."""
+    h = hub(request)
+    with request.app.state.store.session() as s:
+        ids = s.scalars(select(LiveTableRow.id)).all()
+    out = []
+    for table_id in ids:
+        st = await h.state(table_id)
+        if st.call is not None:
+            out.append({"table_id": table_id, "event": st.event_id, "section": st.section,
+                        "round": st.round, "table": st.table_no, "room": st.room,
+                        "board": st.call["board"], "hold": st.call["hold"],
+                        "kinds": st.call["kinds"], "laws": st.call["laws"],
+                        "text": ", ".join(_kind_text(k, lang_of(request))
+                                          for k in st.call["kinds"]),
+                        "url": f"/live/{table_id}"})
+    return {"calls": out}
+
+
+def _kind_text(kind: str, lang: str) -> str:
+    if kind.startswith("attention_"):
+        return message(f"ui.live.{kind}", lang)
+    if kind == "adjustment":
+        return message("ui.live.adjustment", lang)
+    return message(f"irregularity.{kind}", lang)
+
+
+@router.get("/live/{table_id}", response_class=HTMLResponse)
+async def director_page(request: Request, table_id: int, d: Director = Depends(require_director),
+                        error: str | None = None):
+    return await _director_page(request, table_id, error)
+
+
+async def _director_page(request, table_id: int, error: str | None = None, status: int = 200):
+    h = hub(request)
+    try:
+        st = await h.state(table_id)
+    except BridgeError:
+        raise HTTPException(404, message("ui.live.err.table", lang_of(request), id=table_id))
+    lang = lang_of(request)
+    t = st.table
+    advice = None
+    if t.claim is not None and t.claim["kind"] == "claim" and t.director_required:
+        advice = await asyncio.to_thread(_advice, t)
+    case = st.case()
+    ctx = {"event": str(st.event_id), "section": st.section, "round": str(st.round),
+           "table": str(st.table_no), "board": str(st.board)}
+    from .assistant import SUIT_OPTIONS, SUITS
+    return render(request, "live_director.html", status_code=status, st=st,
+                  view=director_view(st), state=t.state(), lines=explain(t, lang),
+                  case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
+                  error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
+                  visible_cards=sorted({c for cards in director_view(st)["penalty_cards"].values()
+                                        for c in (x["card"] for x in cards)}))
+
+
+def _advice(table: Table) -> dict | None:
+    from ..laws.claims import advice_lines, advise_table
+    try:
+        a = advise_table(table)
+    except BridgeError as e:
+        return {"lines": [e.reason], "tricks": None}
+    return {"lines": advice_lines(a), "tricks": a.min_tricks, "claimer": SEAT_NAMES[a.claimer]}
+
+
+@router.post("/live/{table_id}/rule", response_class=HTMLResponse)
+async def director_rule(request: Request, table_id: int, d: Director = Depends(require_director)):
+    """The Director acts at the table: chooses for the player, rules a disputed claim, or
+    records the ruling, which releases the table."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    h = hub(request)
+    lang = lang_of(request)
+    st = await h.state(table_id)
+    t = st.table
+    what = str(form.get("what", ""))
+    actor = f"TD:{d.username}"
+    try:
+        if what == "choose":
+            dec = t.decision
+            if dec is None:
+                raise ActionError("no_decision")
+            entry = {"by": SEAT_NAMES[dec.by], "choose": str(form.get("option", ""))}
+            if form.get("suit"):
+                entry["suit"] = str(form.get("suit"))
+            if form.getlist("suits"):
+                entry["suits"] = [str(x) for x in form.getlist("suits")]
+            if form.get("card"):
+                entry["card"] = str(form.get("card"))
+            await h.act(table_id, None, {}, actor=actor, entry={"e": entry})
+        elif what in ("claim", "play_on"):
+            if t.claim is None:
+                raise ActionError("no_claim")
+            by = SEAT_NAMES[t.claim["by"]]
+            if what == "claim":
+                try:
+                    tricks = int(str(form.get("tricks", "")))
+                except ValueError:
+                    raise ActionError("bad_tricks") from None
+                entry = {"by": by, "director": "claim", "tricks": tricks}
+            else:
+                entry = {"by": by, "director": "play_on"}
+            await h.act(table_id, None, {}, actor=actor, entry={"e": entry})
+        elif what == "release":
+            ruling_id = await asyncio.to_thread(_record, request, d, st,
+                                                str(form.get("notes", "")), lang)
+            await h.act(table_id, None, {}, actor=actor,
+                        entry={"ctl": "release", "ruling": ruling_id})
+        else:
+            raise ActionError("unknown_action", action=what[:20])
+    except ActionError as e:
+        return await _director_page(request, table_id, e.text(lang), 400)
+    return RedirectResponse(f"/live/{table_id}", status_code=303)
+
+
+def _record(request, d: Director, st, notes: str, lang: str) -> int:
+    """The ruling at a live table into the rulings log: the board's record, the laws,
+    the choices made since the call, the read-out as it was when the Director came."""
+    t = st.table
+    call = st.call or {"kinds": [], "event": len(t.events)}
+    start = call.get("event", 0)
+    before = Table.replay(t.board, t.events[:start + 1], deal=t.deal)
+    choices = [e for e in t.events[start:] if type(e) is Choose]
+    with request.app.state.store.transaction() as s:
+        row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
+                        table_no=st.table_no, board=st.board, scenario="live",
+                        kind=(call["kinds"] or [""])[0], facts={"live_table": st.id,
+                                                                 "kinds": call["kinds"]},
+                        case=st.case(), laws=list(t.laws),
+                        options=[_options_at(t, t.events.index(e)) for e in choices],
+                        chooser=",".join(SEAT_NAMES[e.by] for e in choices),
+                        choice=", ".join(e.option for e in choices),
+                        explanation="\n".join(explain(before, lang)), notes=notes.strip(),
+                        director=d.username)
+        s.add(row)
+        s.flush()
+        return row.id
+
+
+def _options_at(t: Table, index: int) -> list[str]:
+    """The options offered when the event at ``index`` (a choice) was made."""
+    d = Table.replay(t.board, t.events[:index], deal=t.deal).decision
+    return list(d.options) if d is not None else []
+
+
+@router.websocket("/ws/live/{table_id}")
+async def director_socket(ws: WebSocket, table_id: int):
+    """The Director's page watches the table (login by the session cookie)."""
+    director = current_director(ws)
+    if director is None:
+        await ws.close(code=4401)
+        return
+    await ws.accept()
+    await _serve(ws, ws.app.state.hub, table_id, None, "en")
+
+
+def play_texts() -> list[str]:
+    """The catalogue keys the player's page uses: its own, and the names of every
+    irregularity and option the Laws may put on the screen."""
+    from ..i18n import _catalogue
+    return [*PLAY_TEXTS, *(k for k in _catalogue("en")
+                           if k.startswith(("irregularity.", "option.", "ui.barred.")))]
+
+
+PLAY_TEXTS = (
+    "ui.live.title", "ui.live.board", "ui.live.dealer", "ui.live.vulnerable", "ui.live.you",
+    "ui.live.auction", "ui.live.contract", "ui.live.declarer", "ui.live.dummy",
+    "ui.live.to_act", "ui.live.your_turn", "ui.live.trick", "ui.live.tricks_won",
+    "ui.live.bidding_box", "ui.live.irregular_call", "ui.live.irregular_card",
+    "ui.live.barred", "ui.live.lead_restrictions", "ui.live.penalty_cards", "ui.live.major",
+    "ui.live.minor", "ui.live.director_called", "ui.live.waiting_director",
+    "ui.live.decision", "ui.live.claim", "ui.live.claim_tricks", "ui.live.claim_line",
+    "ui.live.claim_send", "ui.live.claim_by", "ui.live.accept", "ui.live.dispute",
+    "ui.live.revoke", "ui.live.expose", "ui.live.next_board", "ui.live.result",
+    "ui.live.connected", "ui.live.reconnecting", "ui.live.mode_laws", "ui.live.mode_strict",
+    "ui.live.laws", "ui.live.over", "ui.live.all_played", "ui.live.hands",
+    "ui.seat.N", "ui.seat.E", "ui.seat.S", "ui.seat.W", "ui.live.vul.none",
+    "ui.live.vul.NS", "ui.live.vul.EW", "ui.live.vul.all", "ui.live.exposed",
+    "ui.live.adjustment", "ui.live.attention_revoke", "ui.live.attention_defective_trick",
+    "ui.restriction.require", "ui.restriction.forbid", "ui.suit.S", "ui.suit.H", "ui.suit.D",
+    "ui.suit.C",
+)
