@@ -446,7 +446,10 @@ def _cmd_serve(args) -> int:
     if password and not os.environ.get("BRIDGELAWS_PASSWORD"):
         print(f"bridgelaws: director login: {args.director} / {password} "
               "(set BRIDGELAWS_PASSWORD to choose it)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # live tables send small JSON views many times a second: compressing each one costs
+    # more CPU than it saves on a club's network (ws_per_message_deflate off)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_per_message_deflate=False)
     return 0
 
 

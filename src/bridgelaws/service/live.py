@@ -85,9 +85,13 @@ class ActionError(BridgeError):
         return message(f"ui.live.err.{self.key}", lang, **self.values)
 
 
+_NAMES = tuple(card_name(c) for c in range(52))
+
+
 def _cards(mask: int) -> list[str]:
-    """Card names of a mask, spades first and high cards first."""
-    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: (-(c // 13), -(c % 13)))]
+    """Card names of a mask, spades first and high cards first (the card codes from the
+    highest down: suits are numbered clubs to spades, ranks two to ace)."""
+    return [_NAMES[c] for c in range(51, -1, -1) if mask >> c & 1]
 
 
 def _masks(names) -> int:
@@ -548,19 +552,24 @@ class Journal:
         self.q.put(None)
 
     def _commit(self, items) -> None:
-        from sqlalchemy import text
-        with self.store.transaction() as s:
-            notices = []
-            for rows, extra, notice, _loop, _fut in items:
-                s.add_all(rows)
-                s.flush()
-                if extra is not None:
-                    extra(s)
-                if notice:
-                    notices.append(notice)
+        # SQLAlchemy Core on one connection: the ORM's unit of work costs more than the
+        # insert itself, and this thread shares the interpreter with the event loop
+        from sqlalchemy import insert, text
+        from sqlalchemy.orm import Session
+        from .db import LiveEventRow
+        rows = [r for it in items for r in it[0]]
+        extras = [it[1] for it in items if it[1] is not None]
+        with self.store.engine.begin() as conn:
+            if rows:
+                conn.execute(insert(LiveEventRow), rows)     # one executemany for the batch
+            if extras:
+                with Session(bind=conn, join_transaction_mode="create_savepoint") as s:
+                    for extra in extras:
+                        extra(s)
+                    s.flush()
             if self.notify:
-                for n in dict.fromkeys(notices):
-                    s.execute(text("SELECT pg_notify('bridgelaws_live', :n)"), {"n": n})
+                for n in dict.fromkeys(it[2] for it in items if it[2]):
+                    conn.execute(text("SELECT pg_notify('bridgelaws_live', :n)"), {"n": n})
 
     def _run(self) -> None:
         while True:
@@ -684,7 +693,7 @@ class Hub:
         """Apply a player's act (``seat``, ``act``) or a Director's entry (``entry``),
         store it, then send every watcher its view.  Returns the entry's ``seq``; an act
         whose ``aid`` was stored before is not applied again (its ``seq`` is returned)."""
-        from .db import LiveEventRow
+        from .db import now
         if aid is not None and (not isinstance(aid, str) or len(aid) > 64):
             raise ActionError("bad_aid")
         for attempt in range(3):
@@ -705,8 +714,8 @@ class Hub:
                 extra = None
                 if st.board == before_board and st.board in st.done and not before_done:
                     extra = self._result_saver(st)
-                row = LiveEventRow(live_table_id=table_id, seq=seq, board=before_board,
-                                   actor=who, data=data, aid=aid)
+                row = {"live_table_id": table_id, "seq": seq, "board": before_board,
+                       "actor": who, "data": data, "aid": aid, "at": now()}
                 try:
                     await self.journal.write([row], extra, notice=f"{table_id}:{seq}")
                 except Exception as e:          # noqa: BLE001
