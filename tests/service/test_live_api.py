@@ -755,7 +755,6 @@ RESULTS_BUG = (
     "s.commit(): closing rolls the SAVEPOINT back, so no live board's result is ever saved")
 
 
-@pytest.mark.xfail(strict=True, reason=RESULTS_BUG)
 def test_each_completed_board_is_in_the_results_and_the_standings_change(svc):
     eid = svc.new_event("Results")
     one, two = svc.live(eid, 0), svc.live(eid, 1)

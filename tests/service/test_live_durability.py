@@ -355,7 +355,6 @@ def test_acknowledged_acts_survive_a_killed_server_and_the_board_goes_on(killed)
           f"({'stored' if flying in stored else 'not stored'} before the kill)")
 
 
-@pytest.mark.xfail(strict=True, reason=RESULTS_BUG)
 def test_the_board_played_through_the_kill_is_in_the_results(killed):
     v = killed.game.seats["N"].view
     rows = [x for x in killed.results

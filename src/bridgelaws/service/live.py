@@ -367,7 +367,9 @@ def seat_view(st: LiveState, seat: int, public: dict | None = None) -> dict:
     acts_for = seat
     if t.dummy is not None and to_act == t.dummy and seat == t.declarer:
         acts_for = t.dummy                      # declarer plays dummy's cards (Law 45B)
-    mine = to_act is not None and to_act == acts_for and not st.hold
+    # dummy's own seat never acts in the play: declarer plays dummy's cards (Law 45B)
+    mine = (to_act is not None and to_act == acts_for and not st.hold
+            and not (seat == t.dummy and t.phase == PLAY and t.dummy_faced))
     d = t.decision
     v["my_turn"] = mine
     v["my_decision"] = bool(d is not None and mine)
@@ -474,7 +476,9 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
                 line = line.replace(",", " ").split()
             if not isinstance(line, list) or not all(isinstance(x, str) for x in line):
                 raise ActionError("bad_line")
-            entry["line"] = [x[:12] for x in line[:40]]
+            line = [x.strip()[:12] for x in line[:40] if x.strip()]
+            _check_statement(line)
+            entry["line"] = line
         return {"e": entry}
     if what == "respond":
         answer = act.get("answer")
@@ -485,6 +489,23 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
     if what_attention not in ("revoke", "defective_trick"):
         raise ActionError("unknown_action", action=str(what_attention)[:20])
     return {"e": {"by": name, "attention": what_attention}}
+
+
+def _check_statement(line: list[str]) -> None:
+    """A claim's statement is cards, suits and at the end ``rest`` (the words of
+    :mod:`bridgelaws.laws.claims`).  Only the words are checked here: whether the
+    claimer's side holds them is for the Director's claim aid, since a defender's
+    statement may name his partner's cards, which the service must not reveal."""
+    from ..laws.claims import _SUIT_WORDS
+    for i, word in enumerate(line):
+        if word.lower() == "rest" and i == len(line) - 1:
+            continue
+        if word.upper() in _SUIT_WORDS:
+            continue
+        try:
+            parse_card(word)
+        except BridgeError:
+            raise ActionError("bad_line") from None
 
 
 # --- the service side: storage, group commit, subscribers ----------------------------------
@@ -566,7 +587,7 @@ class Journal:
                 with Session(bind=conn, join_transaction_mode="create_savepoint") as s:
                     for extra in extras:
                         extra(s)
-                    s.flush()
+                    s.commit()      # releases the session's savepoint into the transaction
             if self.notify:
                 for n in dict.fromkeys(it[2] for it in items if it[2]):
                     conn.execute(text("SELECT pg_notify('bridgelaws_live', :n)"), {"n": n})
