@@ -30,6 +30,8 @@
   }
   const $ = (id) => document.getElementById(id);
   const seatName = (s) => T("ui.seat." + s);
+  // law numbers and card lists read left to right in every language (Hebrew too)
+  function ltr(text) { return el("bdi", {dir: "ltr"}, text); }
   function cardLabel(c) { return SYMBOL[c[0]] + (c[1] === "T" ? "10" : c[1]); }
   function callLabel(c) {
     if (c === "P") return "Pass";
@@ -93,13 +95,21 @@
     if (v.call) {
       const what = v.call.kinds.map((k) => T("irregularity." + k) !== "irregularity." + k ?
         T("irregularity." + k) : T("ui.live." + k)).join(", ");
-      banner.textContent = T(v.hold ? "ui.live.waiting_director" : "ui.live.director_called") +
-        ": " + what + " (" + v.call.laws.join(", ") + ")";
+      banner.replaceChildren(T(v.hold ? "ui.live.waiting_director" : "ui.live.director_called") +
+        ": " + what + " (", ltr(v.call.laws.join(", ")), ")");
       banner.hidden = false;
     } else banner.hidden = true;
     renderInfo(v); renderSeats(v); renderCentre(v); renderAuction(v); renderBox(v);
     renderDecision(v); renderClaim(v); renderTools(v); renderRect(v); renderResult(v);
   }
+
+  // dummy takes no part in the play once the opening lead is faced: declarer plays
+  // dummy's cards (Law 45B), so dummy's own page offers no card and no turn
+  function dummyIdle(v) {
+    return v.seat === v.dummy && v.phase !== "auction" && !v.complete &&
+      (v.tricks.length > 0 || v.trick.some((c) => c !== "--"));
+  }
+  function myTurn(v) { return v.my_turn && !dummyIdle(v); }
 
   function renderInfo(v) {
     const parts = [T("ui.live.you") + ": " + seatName(v.seat)];
@@ -107,8 +117,9 @@
       (v.declarer ? " " + seatName(v.declarer) : ""));
     if (v.to_act && !v.complete) parts.push(T("ui.live.to_act") + ": " + seatName(v.to_act));
     if (v.phase === "play" || v.complete) parts.push(T("ui.live.tricks_won") + ": NS " + v.won.NS + " · EW " + v.won.EW);
-    $("info").replaceChildren(el("p", {}, parts.join(" · ")),
-      v.my_turn ? el("p", {class: "saved", id: "your-turn"}, T(v.my_decision ? "ui.live.decision" : "ui.live.your_turn")) : null);
+    // (replaceChildren would write a null out as the text "null")
+    $("info").replaceChildren(...[el("p", {}, parts.join(" · ")),
+      myTurn(v) ? el("p", {class: "saved", id: "your-turn"}, T(v.my_decision ? "ui.live.decision" : "ui.live.your_turn")) : null].filter(Boolean));
   }
 
   function handBox(v, seat) {
@@ -121,8 +132,9 @@
     else if (seat === v.seat) cards = v.hand;
     else if (v.shown && v.shown[seat]) cards = v.shown[seat];
     if (!cards) return box;
-    const playable = !v.complete && !v.hold && (seat === v.seat || (seat === v.dummy && v.seat === v.declarer));
-    const legal = new Set(v.legal_cards || []);
+    const playable = !v.complete && !v.hold && !dummyIdle(v) &&
+      (seat === v.seat || (seat === v.dummy && v.seat === v.declarer));
+    const legal = new Set(myTurn(v) ? v.legal_cards || [] : []);
     const pens = new Set(((v.penalty_cards || {})[seat] || []).map((p) => p.card));
     for (const s of SUITS) {
       const row = el("div", {class: "suit-row"});
@@ -224,7 +236,7 @@
     if (!v.decision) { z.hidden = true; z.replaceChildren(); return; }
     z.hidden = false;
     const d = v.decision;
-    const kids = [el("h2", {}, T("ui.live.decision") + " · " + seatName(d.by) + " (" + d.laws.join(", ") + ")")];
+    const kids = [el("h2", {}, T("ui.live.decision") + " · " + seatName(d.by) + " (", ltr(d.laws.join(", ")), ")")];
     const mine = v.my_decision;
     for (const opt of d.options) {
       const f = el("form", {"data-option": opt});
@@ -277,7 +289,8 @@
     const z = $("tools");
     const kids = [];
     if (v.mode === "laws" && !v.complete && !v.hold) {
-      if (v.phase === "play" || v.phase === "decision") {
+      // a revoke can be pointed out once cards are played (not at a choice in the auction)
+      if ((v.phase === "play" || v.phase === "decision") && v.contract && (v.tricks.length || v.trick.length)) {
         kids.push(el("button", {type: "button", id: "revoke", onclick: () => send({action: "attention", what: "revoke"})}, T("ui.live.revoke")));
       }
       kids.push(el("button", {type: "button", id: "expose", class: exposeMode ? "on" : "",
@@ -306,7 +319,7 @@
       for (const c of v.exposed[s]) li.append(cardEl(c), " ");
       items.push(li);
     }
-    if (v.laws && v.laws.length) items.push(el("li", {class: "laws"}, T("ui.live.laws") + ": " + v.laws.join(", ")));
+    if (v.laws && v.laws.length) items.push(el("li", {class: "laws"}, T("ui.live.laws") + ": ", ltr(v.laws.join(", "))));
     z.replaceChildren(...(items.length ? [el("ul", {}, ...items)] : []));
   }
 
