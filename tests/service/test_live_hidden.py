@@ -304,6 +304,8 @@ def test_no_seat_ever_sees_a_card_it_may_not(live):
         lho = SEAT_NAMES[(SEAT_NAMES.index(dealer) + 1) % 4]
         p.act(lho, action="call", call="1C")                 # bid out of rotation (31)
         assert p.view()["call"] is not None
+        # the call made out of rotation is public: the chooser sees what he decides on
+        assert p.view("W")["irregularities"][-1]["call"] == "1C"
         p.settle(p.director)
         v = p.view()
         seat = v["to_act"]

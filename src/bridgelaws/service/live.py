@@ -37,6 +37,7 @@ False
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import queue
@@ -53,7 +54,7 @@ from ..formats.case import event_to_json, parse_event
 from ..i18n import message
 from ..table import COMPLETE, PLAY, Table
 
-__all__ = ["LiveState", "ActionError", "seat_view", "director_view", "translate", "Hub",
+__all__ = ["LiveState", "ActionError", "seat_view", "own_view", "director_view", "translate", "Hub",
            "open_round", "new_token"]
 
 log = logging.getLogger("bridgelaws.live")
@@ -62,6 +63,8 @@ log = logging.getLogger("bridgelaws.live")
 #: establishment, 63A1); they stay off the players' screens until the revoke is noticed
 REVOKE_LAWS = frozenset({"61A", "63A1"})
 #: irregularities that are part of the claim procedure, not a refused act (Laws 68D, 70)
+#: an act slower than this (seconds, from arrival to every view sent) is logged
+SLOW_ACT = 0.1
 CLAIM_KINDS = frozenset({"disputed_claim", "disputed_concession"})
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
            "next")
@@ -325,7 +328,9 @@ def _public(st: LiveState) -> dict:
         "penalty_cards": {SEAT_NAMES[s]: v for s, v in sorted(t.penalty_cards.items())},
         "exposed": {SEAT_NAMES[s]: [card_name(c) for c, _led in v]
                     for s, v in sorted(t.exposed.items()) if v},
-        "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "laws": list(i.laws)}
+        # the call or card of an irregularity was made at the table, face up: public
+        "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "laws": list(i.laws),
+                            **{k: i.facts[k] for k in ("call", "card") if k in i.facts}}
                            for i in t.irregularities if id(i) not in hidden_irr],
         "revokes": [] if st.unnoticed() else [r.as_dict() for r in t.revokes],
         "laws": laws,
@@ -345,13 +350,16 @@ def _no_lead(result: dict | None) -> dict | None:
 
 
 def seat_view(st: LiveState, seat: int, public: dict | None = None) -> dict:
-    """What ``seat`` sees: the public view plus its own hand and, when it is its turn, what
+    """What ``seat`` sees: the public view plus its own part (:func:`own_view`)."""
+    return {**(public if public is not None else _public(st)), **own_view(st, seat)}
+
+
+def own_view(st: LiveState, seat: int) -> dict:
+    """The part of a seat's view that is its own: its hand and, when it is its turn, what
     it may do.  Dummy's cards appear once the opening lead is faced; all hands once play
-    is over."""
+    is over.  (No key is also a key of the public view.)"""
     t = st.table
-    v = dict(public if public is not None else _public(st))
-    v["seat"] = SEAT_NAMES[seat]
-    v["hand"] = _cards(t.hands[seat])
+    v = {"seat": SEAT_NAMES[seat], "hand": _cards(t.hands[seat])}
     complete = t.phase == COMPLETE
     if complete:
         v["hands"] = {SEAT_NAMES[s]: _cards(t.deal.hands[s]) for s in range(4)}
@@ -699,6 +707,10 @@ class Hub:
         if st is None:
             st = await asyncio.to_thread(self.load, table_id)
             self.states[table_id] = st
+            # a table's state lives as long as the round: keep it out of the cyclic
+            # collector's full passes, which otherwise walk every table's objects and
+            # stall every table for a tenth of a second (found by bench/tables.py)
+            gc.freeze()
         return st
 
     def lock(self, table_id: int) -> asyncio.Lock:
@@ -717,6 +729,7 @@ class Hub:
         from .db import now
         if aid is not None and (not isinstance(aid, str) or len(aid) > 64):
             raise ActionError("bad_aid")
+        started = time.perf_counter()
         for attempt in range(3):
             async with self.lock(table_id):
                 st = await self.state(table_id)
@@ -748,6 +761,10 @@ class Hub:
                     log.warning("live table %s: entry %s not stored: %s", table_id, seq, e)
                     raise ActionError("not_stored") from None
                 self.broadcast(st)
+                took = time.perf_counter() - started
+                if took > SLOW_ACT:
+                    log.warning("live table %s: entry %s took %.0f ms (journal queue %d)",
+                                table_id, seq, took * 1000, self.journal.q.qsize())
                 return seq
         raise ActionError("not_stored")
 
@@ -784,21 +801,26 @@ class Hub:
     def unsubscribe(self, table_id: int, sub: Subscriber) -> None:
         self.subs.get(table_id, set()).discard(sub)
 
-    def view_text(self, st: LiveState, seat: int | None, public: dict | None = None) -> str:
-        view = director_view(st) if seat is None else seat_view(st, seat, public)
-        return json.dumps({"type": "view", "view": view}, separators=(",", ":"))
+    def view_text(self, st: LiveState, seat: int | None, public_json: str | None = None) -> str:
+        """The message carrying a watcher's view.  ``public_json`` is the public view
+        already in JSON (the same for the four seats, so encoded once per change)."""
+        if seat is None:
+            return json.dumps({"type": "view", "view": director_view(st)}, separators=(",", ":"))
+        if public_json is None:
+            public_json = json.dumps(_public(st), separators=(",", ":"))
+        own = json.dumps(own_view(st, seat), separators=(",", ":"))
+        return '{"type":"view","view":' + public_json[:-1] + "," + own[1:] + "}"
 
     def broadcast(self, st: LiveState) -> None:
         """Every watcher of the table gets its new view (computed once per seat)."""
         subs = self.subs.get(st.id)
         if not subs:
             return
-        public = _public(st)
+        public_json = json.dumps(_public(st), separators=(",", ":"))
         texts: dict = {}
         for sub in list(subs):
             if sub.seat not in texts:
-                texts[sub.seat] = self.view_text(st, sub.seat, public if sub.seat is not None
-                                                 else None)
+                texts[sub.seat] = self.view_text(st, sub.seat, public_json)
             sub.queue.put_nowait(texts[sub.seat])
 
     # --- several processes: PostgreSQL LISTEN/NOTIFY --------------------------------------
@@ -806,6 +828,8 @@ class Hub:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin listening for other processes' entries (PostgreSQL only)."""
         self.loop = loop
+        gc.collect()
+        gc.freeze()                             # the modules and the app itself, likewise
         if self.store.backend != "postgresql" or self._listener is not None:
             return
         self._listener = threading.Thread(target=self._listen, name="bridgelaws-listen",

@@ -237,6 +237,12 @@
     z.hidden = false;
     const d = v.decision;
     const kids = [el("h2", {}, T("ui.live.decision") + " · " + seatName(d.by) + " (", ltr(d.laws.join(", ")), ")")];
+    // what the choice is about: the last irregularity, with its call or card
+    const irr = (v.irregularities || [])[(v.irregularities || []).length - 1];
+    if (irr) {
+      const what = irr.call ? callLabel(irr.call) : irr.card ? cardLabel(irr.card) : "";
+      kids.push(el("p", {class: "about", id: "decision-about"}, T("irregularity." + irr.kind) + " · " + seatName(irr.by) + (what ? ": " : ""), what ? ltr(what) : null));
+    }
     const mine = v.my_decision;
     for (const opt of d.options) {
       const f = el("form", {"data-option": opt});
