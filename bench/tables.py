@@ -27,11 +27,15 @@ and claim), in this process, in events per second.  The ratio is
     events per CPU-second of the service / events per second of the engine
 
 that is, how much of the engine's speed survives storage (a committed log
-entry per act), the four seats' views and the WebSockets.  The last line::
+entry per act), the four seats' views and the WebSockets.  The target comes
+from the requirement: 200 tables acting every 0.5 s make 400 events/s, which
+one core of the service must carry (400 events per CPU-second, against the
+engine's ~500,000 events/s on this machine: 0.0008x).  The last line::
 
-    bench tables: R.RRx engine replay (target 0.02x)
+    bench tables: R.RRRRx engine replay (target 0.0008x)
 
-takes the lower ratio of the two backends.  The requirement itself (200
+takes the lower ratio of the two backends (four decimals: the service does far
+more per event than the engine).  The requirement itself (200
 tables, p99 under 100 ms) is printed as its own line per backend with ``ok`` or
 ``MISSED``.  The exit status is 0 unless acts were refused or lost.
 
@@ -43,7 +47,13 @@ Running it
                                      [--backend sqlite,postgresql] [--realdata DIR]
 
 PostgreSQL is a throwaway server started by ``tests/service/pgserver.py``
-(Debian's ``postgresql`` package, installed by ``scripts/test.sh``).
+(Debian's ``postgresql`` package, installed by ``scripts/test.sh``).  Each seat is
+a socket: the script raises its open-files limit (and so the server's) as far as
+the hard limit allows.
+
+``BENCH_TRACE=1`` also prints the 15 slowest acts with their times in the run (a
+stall hits many tables at once); ``BENCH_SERVER="COMMAND..."`` runs the server
+through a wrapper (a profiler), given the database URL and port as arguments.
 """
 
 from __future__ import annotations
@@ -78,9 +88,12 @@ from bridgelaws.cards import SEAT_NAMES, card_name  # noqa: E402
 
 PASSWORD = "bench tables password"
 TABLES_PER_EVENT = 20
-TARGET_RATIO = 0.02
+#: 200 tables, each acting every 0.5 s, make 400 events/s; one core of the service must
+#: carry them: 400 events per CPU-second, against the engine's ~500,000 events/s here
+TARGET_RATIO = 0.0008
 TARGET_P99 = 0.100
 SEQ = re.compile(rb'"seq":(\d+)')
+TRACE: list = []
 
 
 # --- boards ------------------------------------------------------------------------------
@@ -244,7 +257,7 @@ async def play_table(base_ws: str, table: dict, think: float, rng, latencies: li
             won_decl = 0
             for seat, act in script:
                 await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
-                if act["action"] == "play" and declarer is None:
+                if act["action"] in ("play", "claim") and declarer is None:
                     v = json.loads(all4[0].view)["view"]
                     declarer, dummy = SEAT_NAMES.index(v["declarer"]), SEAT_NAMES.index(v["dummy"])
                 sender = seat
@@ -267,6 +280,8 @@ async def play_table(base_ws: str, table: dict, think: float, rng, latencies: li
                     seq += 1
                     t_all = await wait_seq(all4, seq)
                     latencies.append(t_all - t0)
+                    if os.environ.get("BENCH_TRACE"):
+                        TRACE.append((t0, t_all - t0, a["action"]))
                     counts["events"] += 1
             if i + 1 < len(table["boards"]):
                 t0 = time.perf_counter()
@@ -298,6 +313,10 @@ async def drive(port: int, tables: list[dict], think: float, seed: int):
     results = await asyncio.gather(*runners, return_exceptions=True)
     wall = time.perf_counter() - t0
     failures = [r for r in results if isinstance(r, BaseException)]
+    if TRACE:
+        slow = sorted(TRACE, key=lambda x: -x[1])[:15]
+        for t, lat, what in sorted(slow):
+            print(f"trace: at {t - t0:7.3f} s {what:6s} {lat * 1000:6.1f} ms")
     return latencies, counts, wall, failures
 
 
@@ -364,6 +383,12 @@ def main(argv=None) -> int:
     ap.add_argument("--realdata", default=None)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = max(soft, 8 * args.tables + 512)
+    if hard != resource.RLIM_INFINITY:
+        want = min(want, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     by_kind = real_boards(realdata_path(args.realdata))
     print(f"real boards: {sum(map(len, by_kind.values()))} from {realdata_path(args.realdata)}")
     ratios = []
@@ -389,10 +414,11 @@ def main(argv=None) -> int:
         if r["errors"] or r["failures"]:
             bad = True
             print(f"{r['backend']}: {r['errors']} refused acts, failures: {r['failures'][:3]}")
-        print(f"bench tables-{r['backend']}: {ratio:.4f}x engine replay (target {TARGET_RATIO}x)")
+        print(f"bench tables-{r['backend']}: {ratio:.4f}x engine replay "
+              f"(target {TARGET_RATIO:.4f}x)")
     ratio = min(ratios)
     mark = "" if ratio >= TARGET_RATIO else "  MISSED"
-    print(f"bench tables: {ratio:.2f}x engine replay (target {TARGET_RATIO:.2f}x){mark}")
+    print(f"bench tables: {ratio:.4f}x engine replay (target {TARGET_RATIO:.4f}x){mark}")
     return 1 if bad else 0
 
 

@@ -646,7 +646,7 @@ class Hub:
     Several processes may share one PostgreSQL database: each act is stored under a
     unique (table, seq), so two processes can never both append entry ``seq``; the
     loser reloads the table's log and the act is tried again.  After each commit a
-    ``pg_notify('bridgelaws_live', 'table:seq')`` tells the other processes, whose
+    ``pg_notify('bridgelaws_live', 'process:table:seq')`` tells the other processes, whose
     listener reloads that table and sends the new views to its own connections.
     """
 
@@ -657,6 +657,7 @@ class Hub:
         self.subs: dict[int, set[Subscriber]] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         self.journal = Journal(store, notify=store.backend == "postgresql")
+        self.origin = secrets.token_hex(4)      # this process, in its notifications
         self.loop: asyncio.AbstractEventLoop | None = None
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
@@ -751,7 +752,8 @@ class Hub:
                 row = {"live_table_id": table_id, "seq": seq, "board": before_board,
                        "actor": who, "data": data, "aid": aid, "at": now()}
                 try:
-                    await self.journal.write([row], extra, notice=f"{table_id}:{seq}")
+                    await self.journal.write([row], extra,
+                                             notice=f"{self.origin}:{table_id}:{seq}")
                 except Exception as e:          # noqa: BLE001
                     # not stored (another process appended first, or the database
                     # failed): forget the state; the next act rebuilds it from the log
@@ -857,9 +859,12 @@ class Hub:
 
     def _heard(self, payload: str) -> None:
         try:
-            table_id, seq = (int(x) for x in payload.split(":"))
+            origin, table, number = payload.split(":")
+            table_id, seq = int(table), int(number)
         except ValueError:
             return
+        if origin == self.origin:
+            return                              # our own entry: its views are sent already
         if self.loop is not None:
             self.loop.call_soon_threadsafe(
                 lambda: asyncio.ensure_future(self._refresh(table_id, seq)))
