@@ -48,10 +48,11 @@ def start(url: str, port: int) -> subprocess.Popen:
     raise AssertionError("the server did not answer /healthz within 60 s")
 
 
-def login(base: str) -> tuple[httpx.Client, str]:
+def login(base: str, password: str = PASSWORD) -> tuple[httpx.Client, str]:
+    """The first director logged in over HTTP: the client and its CSRF token."""
     c = httpx.Client(base_url=base, timeout=10)
     tok = re.search(r'name="csrf" value="([^"]+)"', c.get("/login").text).group(1)
-    r = c.post("/login", data={"csrf": tok, "username": "director", "password": PASSWORD,
+    r = c.post("/login", data={"csrf": tok, "username": "director", "password": password,
                                "next": "/"})
     assert r.status_code == 303, r.text
     return c, c.get("/api/csrf").json()["csrf"]

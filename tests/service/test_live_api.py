@@ -749,10 +749,6 @@ def test_claims_accepted_disputed_and_played_on(svc):
     two.board_result()
 
 
-RESULTS_BUG = (
-    "bug: live.py Journal._commit (since 2bd60cc) runs the result saver in a Session bound "
-    "with join_transaction_mode='create_savepoint' and closes it with s.flush() but no "
-    "s.commit(): closing rolls the SAVEPOINT back, so no live board's result is ever saved")
 
 
 def test_each_completed_board_is_in_the_results_and_the_standings_change(svc):

@@ -299,7 +299,7 @@ def test_live_table_in_four_browsers(live, chromium, shots):
         "#decision form[data-option='accept'] button[type=submit]").click())
     for page in pages.values():
         expect(page.locator("#decision")).to_be_hidden()
-        expect(page.locator(f"#auction td[data-call='1C']")).to_have_count(1)
+        expect(page.locator("#auction td[data-call='1C']")).to_have_count(1)
     # the Director records the ruling; while he writes his notes the auction goes on
     # (the table does not wait), and his page keeps what he wrote
     td.goto(f"{base}/live/{table_id}")

@@ -33,22 +33,14 @@ from bridgelaws.formats.case import run_case
 from bridgelaws.service.db import BoardRow, LiveEventRow, Store, select
 
 from .live_server import LiveServer
+from .test_durability import login as director_login
 
 PASSWORD = "live durable password"
 KILL_AFTER_TRICKS = 5
-RESULTS_BUG = (
-    "bug: live.py Journal._commit (since 2bd60cc) runs the result saver in a Session bound "
-    "with join_transaction_mode='create_savepoint' and closes it with s.flush() but no "
-    "s.commit(): closing rolls the SAVEPOINT back, so no live board's result is ever saved")
 
 
 def login(base: str) -> tuple[httpx.Client, str]:
-    c = httpx.Client(base_url=base, timeout=10)
-    tok = re.search(r'name="csrf" value="([^"]+)"', c.get("/login").text).group(1)
-    r = c.post("/login", data={"csrf": tok, "username": "director", "password": PASSWORD,
-                               "next": "/"})
-    assert r.status_code == 303, r.text
-    return c, c.get("/api/csrf").json()["csrf"]
+    return director_login(base, PASSWORD)
 
 
 def cards_of(view: dict) -> list[str]:

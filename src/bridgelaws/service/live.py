@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from ..boards import Board
 from ..calls import call_name, parse_call
-from ..cards import SEAT_NAMES, BridgeError, Deal, card_name, cards_of, parse_card
+from ..cards import SEAT_NAMES, BridgeError, Deal, card_name, parse_card
 from ..events import Claim, DrawAttention
 from ..formats.case import event_to_json, parse_event
 from ..i18n import message

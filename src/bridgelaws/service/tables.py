@@ -32,13 +32,13 @@ from ..explain import explain
 from ..i18n import message
 from ..table import Table
 from .db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
-from .live import ActionError, director_view, open_round, seat_view
+from .live import ActionError, Hub, director_view, open_round, seat_view
 from .web import check_csrf, current_director, lang_of, render, require_director
 
 router = APIRouter()
 
 
-def hub(request) -> "Hub":  # noqa: F821
+def hub(request) -> Hub:
     return request.app.state.hub
 
 
