@@ -1,0 +1,62 @@
+"""The live table's state without HTTP: the log replayed, the views, strict mode."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bridgelaws.service.live import ActionError, Hub, LiveState, seat_view, translate
+
+DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
+
+
+def state(mode="laws"):
+    return LiveState(1, mode, [1], {1: DEAL})
+
+
+def act(st, seat, **a):
+    st.apply(translate(st, "NESW".index(seat), a), seat, st.seq + 1)
+
+
+class _Hub(Hub):
+    def __init__(self):       # no store: only the encoding is used
+        pass
+
+
+def test_the_spliced_message_is_the_seat_view():
+    st = state()
+    for seat, call in zip("NESW", ["1N", "P", "P", "P"]):
+        act(st, seat, action="call", call=call)
+    act(st, "E", action="play", card="DK")
+    for seat in range(4):
+        sent = json.loads(_Hub().view_text(st, seat))["view"]
+        assert sent == json.loads(json.dumps(seat_view(st, seat)))
+
+
+def test_an_unnoticed_revoke_is_hidden_until_pointed_out():
+    st = state()
+    for seat, call in zip("NESW", ["1N", "P", "P", "P"]):
+        act(st, seat, action="call", call=call)
+    act(st, "E", action="play", card="DK")
+    act(st, "N", action="play", card="D8")        # declarer plays dummy's (South's) card
+    act(st, "W", action="play", card="D4")
+    act(st, "N", action="play", card="H2")        # N holds diamonds: a revoke
+    views = [seat_view(st, s) for s in range(4)]
+    assert "61A" in st.table.laws
+    for v in views:
+        assert "61A" not in v["laws"] and v["revokes"] == []
+        assert all(i["kind"] != "revoke" for i in v["irregularities"])
+    act(st, "E", action="attention", what="revoke")
+    v = seat_view(st, 1)
+    assert "61A" in v["laws"] and v["revokes"] and st.call is not None
+
+
+def test_strict_mode_refuses_and_keeps_the_log():
+    st = state("strict")
+    with pytest.raises(ActionError) as e:
+        act(st, "E", action="call", call="1C")    # out of rotation: N deals board 1
+    assert e.value.key == "strict" and "31" in e.value.text()
+    assert st.table.events == [] and st.seq == 0
+    act(st, "N", action="call", call="1C")
+    assert len(st.table.events) == 1
