@@ -722,3 +722,11 @@ def test_unknown_seat_in_an_event():
     t = table(1)
     with pytest.raises(TableError, match="unknown seat"):
         t.apply(MakeCall(7, 0))
+
+
+def test_strict_table_still_sends_a_disputed_claim_to_the_director():
+    t = table(1, ["1N", "P", "P", "P"], strict=True)
+    t.apply(Claim(0, 13))
+    t.apply(Respond(1, "dispute"))               # the claim procedure, not an irregular act
+    assert t.director_required and [i.kind for i in t.irregularities] == ["disputed_claim"]
+    assert t.state()["director"]["laws"] == ["68D", "70"]

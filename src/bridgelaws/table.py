@@ -7,7 +7,7 @@ tricks, score) follows from the log.  Replaying the same log gives the same
 state.  An irregular act is *recorded*, never refused: the table recognises it,
 names it with its law, and asks the edition of the Laws (:mod:`bridgelaws.laws`)
 what follows.  ``strict=True`` makes a table that refuses irregular acts, as
-online play does.
+online play does (a disputed claim still goes to the Director).
 
 >>> from bridgelaws.table import Table
 >>> from bridgelaws.boards import Board
@@ -46,6 +46,9 @@ __all__ = ["Table", "TableError", "IrregularEvent", "Revoke", "AUCTION", "PLAY",
            "COMPLETE"]
 
 AUCTION, PLAY, DECISION, COMPLETE = "auction", "play", "decision", "complete"
+#: what a strict table still takes: a disputed claim or concession is not an irregular act
+#: but the claim procedure itself, and goes to the Director as at any table (Laws 68D, 70)
+CLAIM_PROCEDURE = frozenset({"disputed_claim", "disputed_concession"})
 
 _LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
                      "lead_out_of_turn_by_defender")
@@ -492,7 +495,7 @@ class Table:
 
     def _irregular(self, kind: str, seat: int, index: int, **facts) -> Irregularity:
         irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
-        if self.strict:
+        if self.strict and kind not in CLAIM_PROCEDURE:
             raise IrregularEvent(f"{kind.replace('_', ' ')} by {SEAT_NAMES[seat]} "
                                  f"(Law {', '.join(irr.laws)}) is refused at a strict table",
                                  f"event {index}", irr)

@@ -52,7 +52,7 @@ from ..cards import SEAT_NAMES, BridgeError, Deal, card_name, parse_card
 from ..events import Claim, DrawAttention
 from ..formats.case import event_to_json, parse_event
 from ..i18n import message
-from ..table import COMPLETE, PLAY, Table
+from ..table import COMPLETE, PLAY, IrregularEvent, Table
 
 __all__ = ["LiveState", "ActionError", "seat_view", "own_view", "director_view", "translate", "Hub",
            "open_round", "new_token"]
@@ -62,10 +62,8 @@ log = logging.getLogger("bridgelaws.live")
 #: the laws an unnoticed revoke adds to the table's record (the revoke itself, 61A, and its
 #: establishment, 63A1); they stay off the players' screens until the revoke is noticed
 REVOKE_LAWS = frozenset({"61A", "63A1"})
-#: irregularities that are part of the claim procedure, not a refused act (Laws 68D, 70)
 #: an act slower than this (seconds, from arrival to every view sent) is logged
 SLOW_ACT = 0.1
-CLAIM_KINDS = frozenset({"disputed_claim", "disputed_concession"})
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
            "next")
 
@@ -125,7 +123,9 @@ class LiveState:
         self.index = index
         number = self.boards[index]
         deal = Deal.from_pbn(self.deals[number])
-        self.table = Table(Board(number, deal))
+        # strict mode: the engine refuses an act it recognises as irregular, as online
+        # play refuses it; the log keeps only what the table accepted
+        self.table = Table(Board(number, deal), strict=self.mode == "strict")
         self.call: dict | None = None            # the Director's open call
         self.noticed = 0                         # revokes attention was drawn to
         self.hidden_laws: set[int] = set()       # indices of table.laws not yet public
@@ -188,20 +188,15 @@ class LiveState:
         t = self.table
         event = parse_event(obj, len(t.events))
         n_irr, n_laws = len(t.irregularities), len(t.laws)
-        t.apply(event)
-        new = t.irregularities[n_irr:]
-        if self.mode == "strict" and not actor.startswith("TD:") and any(
-                i.kind not in CLAIM_KINDS for i in new):
-            # strict mode: an act the engine recognises as irregular is refused, as online
-            # play refuses it; the log keeps only what the table accepted
-            irr = next(i for i in new if i.kind not in CLAIM_KINDS)
-            t.events.pop()
-            t._restore()
+        try:
+            t.apply(event)
+        except IrregularEvent as e:
+            irr = e.irregularity
             raise ActionError("strict", kind=irr.kind.replace("_", " "),
-                              laws=", ".join(irr.laws))
+                              laws=", ".join(irr.laws)) from None
+        new = t.irregularities[n_irr:]
         if type(event) is DrawAttention and event.what == "revoke":
             self.noticed = len(t.revokes)         # Law 62: the table now knows of them
-            self.hidden_laws.clear()
         if type(event) is Claim:
             self.faced |= t.hands[event.by]        # Law 68C: the claimer faces his hand
         # an unnoticed revoke calls nobody: the table does not know of it yet
@@ -210,14 +205,13 @@ class LiveState:
             for i in range(n_laws, len(t.laws)):
                 if t.laws[i] in REVOKE_LAWS:
                     self.hidden_laws.add(i)
-        elif t.phase != COMPLETE:
-            self.hidden_laws.clear()
+        else:
+            self.hidden_laws.clear()            # noticed, or play is over
         if type(event) is DrawAttention:
             called.append((f"attention_{event.what}", tuple(t.laws[n_laws:])))
         if called and not actor.startswith("TD:"):
             self._call_director(called)
         if t.phase == COMPLETE:
-            self.hidden_laws.clear()
             self.done[self.board] = self.result()
             if t.adjustment is not None and self.call is None:
                 self.call = {"kinds": ["adjustment"], "laws": [t.adjustment["law"]],
@@ -291,8 +285,9 @@ def _public(st: LiveState) -> dict:
     t = st.table
     complete = t.phase == COMPLETE
     d = t.decision
+    unnoticed = st.unnoticed()
     hidden_irr = set()
-    if st.unnoticed():
+    if unnoticed:
         revoke_irr = [i for i in t.irregularities if i.kind == "revoke"]
         hidden_irr = {id(i) for i in revoke_irr[st.noticed:]}
     laws = [law for i, law in enumerate(t.laws) if i not in st.hidden_laws]
@@ -332,7 +327,7 @@ def _public(st: LiveState) -> dict:
         "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "laws": list(i.laws),
                             **{k: i.facts[k] for k in ("call", "card") if k in i.facts}}
                            for i in t.irregularities if id(i) not in hidden_irr],
-        "revokes": [] if st.unnoticed() else [r.as_dict() for r in t.revokes],
+        "revokes": [] if unnoticed else [r.as_dict() for r in t.revokes],
         "laws": laws,
         "claim": claim,
         "call": st.call,
@@ -389,12 +384,13 @@ def own_view(st: LiveState, seat: int) -> dict:
     return v
 
 
-def director_view(st: LiveState) -> dict:
-    """The Director sees everything: the public view, every hand and the record."""
+def director_view(st: LiveState, state: dict | None = None) -> dict:
+    """The Director sees everything: the public view, every hand and the record
+    (``state``: the engine's :meth:`~bridgelaws.table.Table.state`, when at hand)."""
     t = st.table
     v = dict(_public(st))
     v["laws"] = list(t.laws)
-    v["irregularities"] = t.state()["irregularities"]
+    v["irregularities"] = (state or t.state())["irregularities"]
     v["revokes"] = [r.as_dict() for r in t.revokes]
     v["flags"] = list(t.flags)
     v["hands"] = {SEAT_NAMES[s]: _cards(t.hands[s]) for s in range(4)}
@@ -679,9 +675,13 @@ class Hub:
         self.tokens[token] = found
         return found
 
+    async def find(self, token: str) -> tuple[int, int] | None:
+        """:meth:`seat_of`, reading the database (on a miss) outside the event loop."""
+        return self.tokens.get(token) or await asyncio.to_thread(self.seat_of, token)
+
     def load(self, table_id: int) -> LiveState:
         """The table's state replayed from its stored log."""
-        from .db import BoardRow, EventRow, LiveEventRow, LiveTableRow, SittingRow, select
+        from .db import BoardRow, LiveEventRow, LiveTableRow, SittingRow, select
         with self.store.session() as s:
             row = s.get(LiveTableRow, table_id)
             if row is None:
@@ -694,7 +694,6 @@ class Hub:
             st = LiveState(row.id, row.mode, list(sit.boards), deals, event_id=row.event_id,
                            section=row.section, round_no=row.round, table_no=row.table_no,
                            room=row.room)
-            st.event_name = s.get(EventRow, row.event_id).name
             entries = s.execute(select(LiveEventRow.seq, LiveEventRow.data, LiveEventRow.actor,
                                        LiveEventRow.aid)
                                 .where(LiveEventRow.live_table_id == table_id)

@@ -43,8 +43,7 @@ def hub(request) -> Hub:
 
 
 async def _seat(request_or_ws, token: str) -> tuple[int, int]:
-    h = request_or_ws.app.state.hub
-    found = h.tokens.get(token) or await asyncio.to_thread(h.seat_of, token)
+    found = await request_or_ws.app.state.hub.find(token)
     if found is None:
         raise HTTPException(404, message("ui.live.err.token", lang_of(request_or_ws)))
     return found
@@ -87,7 +86,7 @@ async def play_act(request: Request, token: str):
 @router.websocket("/ws/play/{token}")
 async def play_socket(ws: WebSocket, token: str):
     h = ws.app.state.hub
-    found = h.tokens.get(token) or await asyncio.to_thread(h.seat_of, token)
+    found = await h.find(token)
     if found is None:
         await ws.close(code=4404)
         return
@@ -153,15 +152,21 @@ async def open_live(request: Request, event_id: int, d: Director = Depends(requi
         raise HTTPException(400, message("ui.live.err.round", lang_of(request)))
     mode = str(form.get("mode", "laws"))
     with request.app.state.store.transaction() as s:
-        ev = s.get(EventRow, event_id)
-        if ev is None:
-            raise HTTPException(404, message("ui.live.err.event", lang_of(request), id=event_id))
+        ev = _event(s, request, event_id)
         try:
             open_round(s, ev, section, round_no, mode)
         except BridgeError as e:
             raise HTTPException(400, e.reason)
     return RedirectResponse(f"/events/{event_id}/live?section={section}&round={round_no}",
                             status_code=303)
+
+
+def _event(s, request, event_id: int) -> EventRow:
+    """The event, or a 404 in the Director's language (JSON under /api/)."""
+    ev = s.get(EventRow, event_id)
+    if ev is None:
+        raise HTTPException(404, message("ui.live.err.event", lang_of(request), id=event_id))
+    return ev
 
 
 def live_tables(s, event_id: int) -> list[dict]:
@@ -182,9 +187,7 @@ def live_tables(s, event_id: int) -> list[dict]:
 @router.get("/events/{event_id}/live", response_class=HTMLResponse)
 async def live_list(request: Request, event_id: int, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
-        ev = s.get(EventRow, event_id)
-        if ev is None:
-            raise HTTPException(404, message("ui.live.err.event", lang_of(request), id=event_id))
+        ev = _event(s, request, event_id)
         tables = live_tables(s, event_id)
     h = hub(request)
     for t in tables:
@@ -197,8 +200,7 @@ async def live_list(request: Request, event_id: int, d: Director = Depends(requi
 async def api_live_list(request: Request, event_id: int,
                         d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
-        if s.get(EventRow, event_id) is None:
-            return JSONResponse({"error": "no such event"}, 404)
+        _event(s, request, event_id)
         return {"tables": live_tables(s, event_id)}
 
 
@@ -251,12 +253,13 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
     ctx = {"event": str(st.event_id), "section": st.section, "round": str(st.round),
            "table": str(st.table_no), "board": str(st.board)}
     from .assistant import SUIT_OPTIONS, SUITS
+    state = t.state()
     return render(request, "live_director.html", status_code=status, st=st,
-                  view=director_view(st), state=t.state(), lines=explain(t, lang),
+                  view=director_view(st, state), state=state, lines=explain(t, lang),
                   case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
-                  visible_cards=sorted({c for cards in director_view(st)["penalty_cards"].values()
-                                        for c in (x["card"] for x in cards)}))
+                  visible_cards=sorted({x["card"] for cards in t.penalty_cards.values()
+                                        for x in cards}))
 
 
 def _advice(table: Table) -> dict | None:
