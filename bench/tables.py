@@ -53,7 +53,8 @@ the hard limit allows.
 
 ``BENCH_TRACE=1`` also prints the 15 slowest acts with their times in the run (a
 stall hits many tables at once); ``BENCH_SERVER="COMMAND..."`` runs the server
-through a wrapper (a profiler), given the database URL and port as arguments.
+under a command (a profiler: ``py-spy record -o spy.txt -f raw --``); the CPU
+figures are then the wrapper's.
 """
 
 from __future__ import annotations
@@ -64,9 +65,9 @@ import json
 import os
 import random
 import re
+import shlex
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -79,7 +80,9 @@ import websockets
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests" / "service"))
 
+from live_server import LiveServer  # noqa: E402  (tests/service: the server as a process)
 from replay import Prepared, load_records, prepare, realdata_path, replay_bridgelaws  # noqa: E402
 
 from bridgelaws.boards import dealer_of, vulnerability_of  # noqa: E402
@@ -127,34 +130,6 @@ def script_of(b: Prepared) -> list[tuple[int, dict]]:
 
 
 # --- the server -------------------------------------------------------------------------
-
-def free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(url: str, port: int, log: Path) -> subprocess.Popen:
-    env = dict(os.environ, BRIDGELAWS_PASSWORD=PASSWORD)
-    out = open(log, "w")
-    cmd = [sys.executable, "-m", "bridgelaws.cli", "serve", "--port", str(port), "--db", url,
-           "--no-demo"]
-    if os.environ.get("BENCH_SERVER"):          # e.g. a profiling wrapper: COMMAND... URL PORT
-        cmd = [*os.environ["BENCH_SERVER"].split(), url, str(port)]
-    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server stopped: {log.read_text()[-2000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not answer within 60 s")
-
 
 def cpu_times(pid: int) -> tuple[float, float]:
     """(user, system) CPU seconds of a process so far."""
@@ -298,12 +273,11 @@ async def play_table(base_ws: str, table: dict, think: float, rng, latencies: li
             t.cancel()
 
 
-async def drive(port: int, tables: list[dict], think: float, seed: int):
+async def drive(base_ws: str, tables: list[dict], think: float, seed: int):
     rng = random.Random(seed)
     latencies: list[float] = []
     counts: Counter = Counter()
     gate = asyncio.Event()
-    base_ws = f"ws://127.0.0.1:{port}"
     runners = [asyncio.create_task(play_table(base_ws, t, think, random.Random(rng.random()),
                                               latencies, counts, gate)) for t in tables]
     # every seat connected and holding its first view before the clock starts
@@ -343,25 +317,22 @@ def run_backend(backend: str, args, by_kind) -> dict:
     if backend == "sqlite":
         url = f"sqlite:///{tmp / 'bench.db'}"
     else:
-        sys.path.insert(0, str(REPO / "tests" / "service"))
         from pgserver import start_postgres
         pg = start_postgres()
         url = pg.new_database("bench_tables")
-    port = free_port()
-    proc = start_server(url, port, tmp / "server.log")
+    server = LiveServer.start(url, PASSWORD, timeout=60,
+                              wrapper=shlex.split(os.environ.get("BENCH_SERVER", "")))
     try:
         rng = random.Random(args.seed)
-        tables = setup_tables(f"http://127.0.0.1:{port}", args.tables, args.boards, by_kind, rng)
-        u0, s0 = cpu_times(proc.pid)
-        latencies, counts, wall, failures = asyncio.run(drive(port, tables, args.think, args.seed))
-        u1, s1 = cpu_times(proc.pid)
+        tables = setup_tables(server.url, args.tables, args.boards, by_kind, rng)
+        pid = server.process.pid
+        u0, s0 = cpu_times(pid)
+        latencies, counts, wall, failures = asyncio.run(
+            drive(server.url.replace("http:", "ws:"), tables, args.think, args.seed))
+        u1, s1 = cpu_times(pid)
         cpu, sys_cpu = (u1 - u0) + (s1 - s0), s1 - s0
     finally:
-        proc.send_signal(signal.SIGINT)           # (a profiling wrapper then writes its file)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop(signal.SIGINT, wait=30)     # (a profiling wrapper then writes its file)
         if pg is not None:
             pg.stop()
     boards = [b for t in tables for b in t["boards"]]

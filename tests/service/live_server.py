@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,14 +60,16 @@ class LiveServer:
 
     @classmethod
     def start(cls, database_url: str, password: str, *, demo: bool = False,
-              timeout: float = 45.0) -> "LiveServer":
+              timeout: float = 45.0, wrapper: Sequence[str] = ()) -> "LiveServer":
+        """``wrapper``: a command the server runs under (a profiler), e.g.
+        ``["py-spy", "record", "-o", "out.txt", "--"]``."""
         port = free_port()
         log_dir = Path(tempfile.mkdtemp(prefix="bridgelaws-live-"))
         log_path = log_dir / "server.log"
         log = open(log_path, "wb")
         env = dict(os.environ, BRIDGELAWS_PASSWORD=password, PYTHONUNBUFFERED="1")
         env.pop("BRIDGELAWS_DB", None)
-        cmd = [*server_command(), "serve", "--host", HOST, "--port", str(port),
+        cmd = [*wrapper, *server_command(), "serve", "--host", HOST, "--port", str(port),
                "--db", database_url]
         if not demo:
             cmd.append("--no-demo")
@@ -103,12 +107,13 @@ class LiveServer:
         except OSError:
             return ""
 
-    def stop(self) -> None:
-        """Terminate the server (SIGTERM), then kill it if it has not exited in 10 s."""
+    def stop(self, sig: int = signal.SIGTERM, wait: float = 10) -> None:
+        """Stop the server (SIGTERM; SIGINT lets a profiling wrapper write its file), then
+        kill it if it has not exited in ``wait`` seconds."""
         if self.process.poll() is None:
-            self.process.terminate()
+            self.process.send_signal(sig)
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=wait)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)

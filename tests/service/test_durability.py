@@ -9,43 +9,16 @@ after the restart; a line whose answer never came may be there or not, but whole
 
 from __future__ import annotations
 
-import os
 import re
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 
 import httpx
-import pytest
+
+from .live_server import LiveServer
 
 PASSWORD = "durable password"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(url: str, port: int) -> subprocess.Popen:
-    env = dict(os.environ, BRIDGELAWS_PASSWORD=PASSWORD)
-    proc = subprocess.Popen([sys.executable, "-m", "bridgelaws.cli", "serve", "--port", str(port),
-                             "--db", url, "--no-demo"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the server stopped: {proc.stdout.read()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not answer /healthz within 60 s")
 
 
 def login(base: str, password: str = PASSWORD) -> tuple[httpx.Client, str]:
@@ -59,11 +32,9 @@ def login(base: str, password: str = PASSWORD) -> tuple[httpx.Client, str]:
 
 
 def test_saved_results_survive_a_killed_server(database_url):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start(database_url, port)
+    server = LiveServer.start(database_url, PASSWORD)
     try:
-        c, csrf = login(base)
+        c, csrf = login(server.url)
         r = c.post("/events/new", data={"csrf": csrf, "name": "Durable", "kind": "pairs",
                                          "movement": "howell", "tables": "5", "sections": "1",
                                          "boards_per_round": "3", "scoring": "mp",
@@ -91,14 +62,15 @@ def test_saved_results_survive_a_killed_server(database_url):
         worker.start()
         while len(confirmed) < 25 and worker.is_alive():
             time.sleep(0.005)
-        proc.send_signal(signal.SIGKILL)        # no shutdown, no flush: pulled plug
-        proc.wait(10)
+        server.process.send_signal(signal.SIGKILL)   # no shutdown, no flush: pulled plug
+        server.process.wait(10)
         stop.set()
         worker.join(30)
         assert len(confirmed) >= 25
         c.close()
-        proc = start(database_url, port)
-        c, _ = login(base)
+        server.stop()
+        server = LiveServer.start(database_url, PASSWORD)
+        c, _ = login(server.url)
         rows = {(x["round"], x["table"], x["board"]): x
                 for x in c.get(f"/api/events/{eid}/results").json()}
         for rnd, table, b, tricks in confirmed:
@@ -118,8 +90,7 @@ def test_saved_results_survive_a_killed_server(database_url):
         print(f"\ndurability: {len(confirmed)} confirmed results before SIGKILL, "
               f"{len(rows)} found after restart")
     finally:
-        proc.kill()
-        proc.wait(10)
+        server.stop(signal.SIGKILL)
 
 
 def _sittings(c, eid):
