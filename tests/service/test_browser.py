@@ -31,11 +31,11 @@ import re
 import shutil
 import tempfile
 import warnings
-from pathlib import Path
 
 import pytest
 
 from .live_server import LiveServer
+from .pages import login, new_event, screenshot_folder, shoot, submit
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -45,7 +45,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "browser-test-Pa55"
-ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_MS = 20_000
 #: a catalogue key shown instead of its text
 RAW_KEY = re.compile(r"\b(?:ui|booklet|option|irregularity)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
@@ -92,7 +91,7 @@ def browser(playwright_instance, live):
     """A director's browser, logged in, for the module's scenario tests."""
     ctx, profile = _context(playwright_instance)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    _login(page, live.url, "director", PASSWORD)
+    login(page, live.url, "director", PASSWORD)
     expect(page).to_have_url(live.url + "/")
     yield page
     ctx.close()
@@ -101,12 +100,7 @@ def browser(playwright_instance, live):
 
 @pytest.fixture(scope="module")
 def shots(db_backend):
-    """Where the screenshots go: test-output/screenshots/ (postgresql/ under it)."""
-    folder = ROOT / "test-output" / "screenshots"
-    if db_backend != "sqlite":
-        folder = folder / db_backend
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshot_folder(db_backend)
 
 
 @pytest.fixture(scope="module")
@@ -116,22 +110,6 @@ def state():
 
 
 # ---------------------------------------------------------------- helpers
-
-def _login(page, base: str, username: str, password: str, lang: str | None = None):
-    page.goto(base + "/login" + (f"?lang={lang}" if lang else ""))
-    form = page.locator("form[action='/login']")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(password)
-    with page.expect_navigation():
-        form.locator("button[type=submit]").click()
-
-
-def _submit(page, form):
-    """Submit ``form`` with its submit button and wait for the next page."""
-    with page.expect_navigation():
-        form.locator("button[type=submit]").first.click()
-    page.wait_for_load_state("domcontentloaded")
-
 
 def _check_page(page, what: str):
     """The page is no server error, and its text shows no raw catalogue key (a
@@ -214,7 +192,7 @@ def _enter_round(page, base, event_id, rnd, lines):
         expect(rows).to_have_count(2)
         for i, row in enumerate(rows.all()):
             _fill_line(row, *table_lines[i])
-        _submit(page, page.locator("form[action*='/tables/']"))
+        submit(page, page.locator("form[action*='/tables/']"))
         expect(page).to_have_url(re.compile(rf"/tables/A/{rnd}/{table}\?saved=2$"))
 
 
@@ -245,7 +223,7 @@ def test_login_refuses_a_wrong_password_then_logs_in(playwright_instance, live):
         form = page.locator("form[action='/login']")
         form.locator("input[name=username]").fill("director")
         form.locator("input[name=password]").fill("not-the-password")
-        _submit(page, form)
+        submit(page, form)
         alert = page.locator("main p.error[role=alert]")
         expect(alert).to_be_visible()
         assert alert.inner_text().strip(), "the refusal has no message"
@@ -258,7 +236,7 @@ def test_login_refuses_a_wrong_password_then_logs_in(playwright_instance, live):
         page.goto(live.url + "/")
         expect(page).to_have_url(re.compile(r"/login"))
 
-        _login(page, live.url, "director", PASSWORD)
+        login(page, live.url, "director", PASSWORD)
         expect(page).to_have_url(live.url + "/")
         expect(page.locator("form[action='/logout'] .who")).to_have_text("director")
         _check_page(page, "console")
@@ -273,21 +251,9 @@ def test_event_results_standings(browser, live, state):
     page, base = browser, live.url
 
     # 2. a Mitchell pairs event, 4 tables, 2 boards a round, dealt with a seed
-    page.goto(base + "/events/new?lang=en")
-    _check_page(page, "new event")
-    form = page.locator("form[action='/events/new']")
-    form.locator("input[name=name]").fill("Browser Pairs")
-    form.locator("select[name=kind]").select_option("pairs")
-    form.locator("select[name=movement]").select_option("mitchell")
-    form.locator("input[name=tables]").fill("4")
-    form.locator("input[name=sections]").fill("1")
-    form.locator("input[name=boards_per_round]").fill("2")
-    form.locator("input[name=source][value=deal]").check()
-    form.locator("input[name=seed]").fill("20240917")
-    _submit(page, form)
-    m = re.search(r"/events/(\d+)\?saved=created$", page.url)
-    assert m, f"not on the new event's page: {page.url}"
-    event_id = state["event"] = int(m.group(1))
+    event_id = state["event"] = new_event(page, base, "Browser Pairs", tables=4,
+                                          boards_per_round=2, seed="20240917",
+                                          check=_check_page)
     expect(page.locator("h1")).to_have_text("Browser Pairs")
     _check_page(page, "event")
     # 4 tables in round 1, each with its link to enter the results
@@ -317,7 +283,7 @@ def test_event_results_standings(browser, live, state):
                                 if s + r not in held)
                 lead = bad_lead
             _fill_line(row, contract, declarer, tricks, lead)
-        _submit(page, page.locator("form[action*='/tables/']"))
+        submit(page, page.locator("form[action*='/tables/']"))
 
         if table in (1, 2):
             wrong = 1 if table == 1 else 0
@@ -352,7 +318,7 @@ def test_event_results_standings(browser, live, state):
                 bad_row.locator("input[name$='|tricks']").fill(LINES[1][1][2])
             else:
                 bad_row.locator("input[name$='|lead']").fill("")
-            _submit(page, page.locator("form[action*='/tables/']"))
+            submit(page, page.locator("form[action*='/tables/']"))
 
         expect(page).to_have_url(re.compile(rf"/tables/A/1/{table}\?saved=2$"))
         expect(page.locator("main p.saved[role=status]")).to_be_visible()
@@ -401,7 +367,7 @@ def test_insufficient_bid_ruling(browser, live, state):
     expect(form.locator("input[name=auction]")).to_have_value("1N")
     # an impossible fact first: not an insufficient bid at all
     form.locator("input[name=call]").fill("2H")
-    _submit(page, form)
+    submit(page, form)
     expect(page.locator("#err-call")).to_be_visible()
     form = page.locator("form[action='/assistant/s/insufficient_bid']")
     expect(form.locator("input[name=call]")).to_have_value("2H")
@@ -413,7 +379,7 @@ def test_insufficient_bid_ruling(browser, live, state):
         form.locator("input[name=round]").fill("1")
         form.locator("input[name=table]").fill("1")
         form.locator("input[name=board]").fill("1")
-    _submit(page, form)
+    submit(page, form)
     # the ruling: read-out text and the options of the offender's LHO
     assert page.url.endswith("/assistant/s/insufficient_bid")
     expect(page.locator("#readout p").first).to_be_visible()
@@ -456,7 +422,7 @@ def test_revoke_ruling(browser, live, state):
     _check_page(page, "revoke form")
     # West follows suit with C5: no revoke, refused next to the card
     form.locator("input[name=card]").fill("C5")
-    _submit(page, form)
+    submit(page, form)
     expect(page.locator("#err-card")).to_be_visible()
     expect(page.locator("#err-card")).to_contain_text("not a revoke")
     form = page.locator("form[action='/assistant/s/revoke_established']")
@@ -467,7 +433,7 @@ def test_revoke_ruling(browser, live, state):
         form.locator("select[name=event]").select_option(str(state["event"]))
         form.locator("input[name=round]").fill("1")
         form.locator("input[name=table]").fill("2")
-    _submit(page, form)
+    submit(page, form)
     expect(page.locator("#readout p").first).to_be_visible()
     expect(page.locator("dd.laws")).to_contain_text("64")
     _check_page(page, "revoke ruling")
@@ -480,7 +446,7 @@ def test_revoke_ruling(browser, live, state):
     if "/rulings/" not in page.url:
         rec = page.locator("form[action='/assistant/record']")
         rec.locator("textarea[name=notes]").fill("Revoke established; two tricks transferred.")
-        _submit(page, rec)
+        submit(page, rec)
     m = re.search(r"/rulings/(\d+)\?saved=1$", page.url)
     assert m, page.url
     state["ruling_64"] = int(m.group(1))
@@ -510,7 +476,7 @@ def test_adjusted_score_changes_the_standings(browser, live, state):
     # first without the ruling text: refused, the rest kept (the required attribute
     # is removed so that the server's own check is what is tested)
     form.locator("textarea[name=ruling]").evaluate("el => el.removeAttribute('required')")
-    _submit(page, form)
+    submit(page, form)
     expect(page.locator("#err-ruling")).to_be_visible()
     form = page.locator(f"form[action='/events/{event_id}/adjust']")
     expect(form.locator("input[name=board]")).to_have_value("1")
@@ -518,7 +484,7 @@ def test_adjusted_score_changes_the_standings(browser, live, state):
     text = ("East hesitated before passing 2S; West's 3S was suggested by the "
             "hesitation (Law 16B1). Artificial adjusted score 60/40.")
     form.locator("textarea[name=ruling]").fill(text)
-    _submit(page, form)
+    submit(page, form)
     m = re.search(rf"/events/{event_id}/standings\?adjusted=(\d+)$", page.url)
     assert m, page.url
     ruling_id = int(m.group(1))
@@ -553,14 +519,6 @@ def test_adjusted_score_changes_the_standings(browser, live, state):
 
 # ---------------------------------------------------------------- 8. screenshots, Hebrew
 
-def _shoot(page, folder: Path, name: str):
-    page.wait_for_load_state("load")
-    path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 5_000, f"{path} looks empty"
-    return path
-
-
 def test_screenshots_english_and_hebrew(browser, live, shots, state):
     page, base = browser, live.url
     written = []
@@ -569,25 +527,25 @@ def test_screenshots_english_and_hebrew(browser, live, shots, state):
         assert _html_lang(page) == (lang, direction)
         expect(page.locator("main h1")).to_be_visible()
         _check_page(page, f"console ({lang})")
-        written.append(_shoot(page, shots, f"console-{lang}"))
+        written.append(shoot(page, shots, f"console-{lang}"))
 
         page.goto(f"{base}/assistant?lang={lang}")
         assert _html_lang(page) == (lang, direction)
         expect(page.locator("#group-revoke")).to_be_visible()
         _check_page(page, f"assistant ({lang})")
-        written.append(_shoot(page, shots, f"assistant-{lang}"))
+        written.append(shoot(page, shots, f"assistant-{lang}"))
 
         # a ruling with options, through the form in this language (no ?lang= from
         # here on: the session keeps it)
         page.goto(f"{base}/assistant/s/insufficient_bid")
         assert _html_lang(page) == (lang, direction)
         form = page.locator("form[action='/assistant/s/insufficient_bid']")
-        _submit(page, form)
+        submit(page, form)
         assert _html_lang(page) == (lang, direction)
         expect(page.locator("#options button[name=choose][value=accept]")).to_be_visible()
         expect(page.locator("#readout p").first).to_be_visible()
         _check_page(page, f"ruling with options ({lang})")
-        written.append(_shoot(page, shots, f"ruling-{lang}"))
+        written.append(shoot(page, shots, f"ruling-{lang}"))
 
     # the forms work in Hebrew: accept the bid, the ruling is recorded (Law 27A1)
     with page.expect_navigation():
@@ -595,7 +553,7 @@ def test_screenshots_english_and_hebrew(browser, live, shots, state):
     assert re.search(r"/rulings/\d+\?saved=1$", page.url), page.url
     assert _html_lang(page) == ("he", "rtl")
     assert "27A1" in page.locator("dl.state dd.laws").inner_text()
-    written.append(_shoot(page, shots, "ruling-recorded-he"))
+    written.append(shoot(page, shots, "ruling-recorded-he"))
 
     # a wrong table entry refused in Hebrew too
     event_id = state.get("event")
@@ -604,15 +562,15 @@ def test_screenshots_english_and_hebrew(browser, live, shots, state):
         assert _html_lang(page) == ("he", "rtl")
         row = page.locator("table.entry tbody tr[data-board]").first
         _fill_line(row, "7N", "S", "14")
-        _submit(page, page.locator("form[action*='/tables/']"))
+        submit(page, page.locator("form[action*='/tables/']"))
         assert _html_lang(page) == ("he", "rtl")
         expect(row.locator("span.error[role=alert]")).to_be_visible()
         expect(row.locator("input[name$='|tricks']")).to_have_value("14")
-        written.append(_shoot(page, shots, "table-he"))
+        written.append(shoot(page, shots, "table-he"))
         row.locator("input[name$='|tricks']").fill("")
         row.locator("input[name$='|contract']").fill("")
         row.locator("input[name$='|declarer']").fill("")
-        _submit(page, page.locator("form[action*='/tables/']"))
+        submit(page, page.locator("form[action*='/tables/']"))
         assert "saved=0" in page.url
 
     # back to English for whatever runs next in this browser
@@ -626,17 +584,7 @@ def test_screenshots_english_and_hebrew(browser, live, shots, state):
 
 def test_standings_after_one_mitchell_round(browser, live):
     page, base = browser, live.url
-    page.goto(base + "/events/new?lang=en")
-    form = page.locator("form[action='/events/new']")
-    form.locator("input[name=name]").fill("One Round")
-    form.locator("select[name=movement]").select_option("mitchell")
-    form.locator("input[name=tables]").fill("3")
-    form.locator("input[name=boards_per_round]").fill("2")
-    form.locator("input[name=seed]").fill("7")
-    _submit(page, form)
-    m = re.search(r"/events/(\d+)\?saved=created$", page.url)
-    assert m, page.url
-    event_id = int(m.group(1))
+    event_id = new_event(page, base, "One Round", tables=3, boards_per_round=2, seed="7")
     _enter_round(page, base, event_id, 1, {k: LINES[k] for k in range(1, 4)})
     # every board played once: no comparison yet, but the page must still show the pairs
     figures = _standings(page, base, event_id)

@@ -45,6 +45,7 @@ from pathlib import Path
 import pytest
 
 from .live_server import LiveServer
+from .pages import login, new_event, screenshot_folder, shoot, submit
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -54,7 +55,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-browser-Pa55"
-ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_MS = 20_000
 SEATS = "NESW"
 #: a card name in a page's text (the player's page must hold none before its view comes)
@@ -92,11 +92,7 @@ def chromium():
 
 @pytest.fixture
 def shots(db_backend):
-    folder = ROOT / "test-output" / "screenshots"
-    if db_backend != "sqlite":
-        folder = folder / db_backend
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshot_folder(db_backend)
 
 
 # ---------------------------------------------------------------- helpers
@@ -110,26 +106,8 @@ def _page(browser, width: int = 1100, height: int = 900):
 
 
 def _login(page, base: str):
-    page.goto(base + "/login?lang=en")
-    form = page.locator("form[action='/login']")
-    form.locator("input[name=username]").fill("director")
-    form.locator("input[name=password]").fill(PASSWORD)
-    with page.expect_navigation():
-        form.locator("button[type=submit]").click()
+    login(page, base, "director", PASSWORD, lang="en")
     assert page.url == base + "/", page.url
-
-
-def _submit(page, form):
-    with page.expect_navigation():
-        form.locator("button[type=submit]").first.click()
-    page.wait_for_load_state("domcontentloaded")
-
-
-def _shoot(page, folder: Path, name: str) -> Path:
-    path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 5_000, f"{path} looks empty"
-    return path
 
 
 def _seq(page) -> int:
@@ -203,23 +181,11 @@ def test_live_table_in_four_browsers(live, chromium, shots):
     _login(td, base)
 
     # --- the event, and round 1 opened live in Laws mode, from the event's page
-    td.goto(base + "/events/new?lang=en")
-    form = td.locator("form[action='/events/new']")
-    form.locator("input[name=name]").fill("Live Pairs")
-    form.locator("select[name=kind]").select_option("pairs")
-    form.locator("select[name=movement]").select_option("mitchell")
-    form.locator("input[name=tables]").fill("3")
-    form.locator("input[name=sections]").fill("1")
-    form.locator("input[name=boards_per_round]").fill("1")
-    form.locator("input[name=source][value=deal]").check()
-    form.locator("input[name=seed]").fill("live-browser")
-    _submit(td, form)
-    m = re.search(r"/events/(\d+)\?saved=created$", td.url)
-    assert m, td.url
-    event_id = int(m.group(1))
+    event_id = new_event(td, base, "Live Pairs", tables=3, boards_per_round=1,
+                         seed="live-browser")
     opener = td.locator(f"form.live-open[action='/events/{event_id}/live'][data-round='1']")
     opener.locator("select[name=mode]").select_option("laws")
-    _submit(td, opener)
+    submit(td, opener)
     assert re.search(rf"/events/{event_id}/live\?section=A&round=1$", td.url), td.url
     row = td.locator("#live-tables tr[data-round='1'][data-table='1']")
     expect(row).to_have_count(1)
@@ -276,14 +242,14 @@ def test_live_table_in_four_browsers(live, chromium, shots):
         enabled = [f.locator("button[type=submit]").is_enabled() for f in options.all()]
         assert enabled == [seat == chooser] * 2, (seat, enabled)
     assert table.actor() == chooser
-    _shoot(pages[chooser], shots, "play-decision-en")
+    shoot(pages[chooser], shots, "play-decision-en")
 
     # the Director's console shows the call; he opens the table's page
     td.goto(base + "/?lang=en")
     call = td.locator(f"#calls a.call-link[data-table='1'][href='/live/{table_id}']")
     expect(call).to_be_visible()
     expect(call).to_contain_text("29")
-    _shoot(td, shots, "console-call")
+    shoot(td, shots, "console-call")
     with td.expect_navigation():
         call.click()
     assert td.url == f"{base}/live/{table_id}"
@@ -292,7 +258,7 @@ def test_live_table_in_four_browsers(live, chromium, shots):
     director_options = td.locator("#options form input[name=option]")
     assert sorted(o.get_attribute("value") for o in director_options.all()) == \
         ["accept", "reject"]
-    _shoot(td, shots, "live-director")
+    shoot(td, shots, "live-director")
 
     # the player chooses on his own screen: he accepts the bid (Law 29A)
     table.act(f"{chooser} accepts", lambda: pages[chooser].locator(
@@ -311,7 +277,7 @@ def test_live_table_in_four_browsers(live, chromium, shots):
     table.click_call(chooser, "P")
     expect(td.locator("#stale")).to_be_visible()
     expect(release.locator("textarea[name=notes]")).to_have_value(notes)
-    table.act("the Director records the 1C ruling", lambda: _submit(td, release))
+    table.act("the Director records the 1C ruling", lambda: submit(td, release))
     assert td.url == f"{base}/live/{table_id}"
     expect(td.locator("#call")).to_have_count(0)
     for page in pages.values():
@@ -386,7 +352,7 @@ def test_live_table_in_four_browsers(live, chromium, shots):
         laws = page.locator("#rect li.laws").inner_text()
         assert "61A" in laws and "63A1" in laws and "64A" in laws, laws
     assert len(texts) == 1, texts
-    _shoot(pages[leader], shots, "play-end-en")
+    shoot(pages[leader], shots, "play-end-en")
 
     results = td.request.get(f"{base}/api/events/{event_id}/results").json()
     line = [r for r in results if (r["round"], r["table"], r["board"]) == (1, 1, 1)]
@@ -427,17 +393,17 @@ def _rule_on_revoke(td, base, table: Table, table_id: int, shots: Path):
     td.goto(base + "/?lang=he")
     assert td.locator("html").get_attribute("dir") == "rtl"
     expect(call).to_be_visible()
-    _shoot(td, shots, "console-call-he")
+    shoot(td, shots, "console-call-he")
     td.goto(base + "/?lang=en")
     with td.expect_navigation():
         call.click()
     expect(td.locator("#call")).to_be_visible()
     readout = td.locator("#readout").inner_text()
     assert readout.strip(), "no read-out"
-    _shoot(td, shots, "live-director-revoke")
+    shoot(td, shots, "live-director-revoke")
     release = td.locator("form#release")
     release.locator("textarea[name=notes]").fill("Revoke established; Law 64 at the end of play.")
-    table.act("the Director releases the table", lambda: _submit(td, release))
+    table.act("the Director releases the table", lambda: submit(td, release))
     expect(td.locator("#call")).to_have_count(0)
     for page in table.pages.values():
         expect(page.locator("#banner")).to_be_hidden()
@@ -453,7 +419,7 @@ def _play_screenshots(browser, base, links, table: Table, dummy, declarer, shots
     assert page.locator(f"[data-hand='{dummy}'] .card").count() >= 11
     assert page.locator(f"[data-hand='{partner(seat)}'] .card").count() == 0
     assert page.locator("#centre .card.played").count() >= 1
-    _shoot(page, shots, "play-en")
+    shoot(page, shots, "play-en")
     he = _page(browser)
     try:
         he.goto(base + links[seat] + "?lang=he")
@@ -461,6 +427,6 @@ def _play_screenshots(browser, base, links, table: Table, dummy, declarer, shots
         assert he.locator("html").get_attribute("lang") == "he"
         he.wait_for_function("s => Number(document.body.dataset.seq) >= s", arg=table.seq)
         expect(he.locator(f"[data-hand='{dummy}'] .card").first).to_be_visible()
-        _shoot(he, shots, "play-he")
+        shoot(he, shots, "play-he")
     finally:
         he.context.close()
