@@ -60,3 +60,19 @@ def test_strict_mode_refuses_and_keeps_the_log():
     assert st.table.events == [] and st.seq == 0
     act(st, "N", action="call", call="1C")
     assert len(st.table.events) == 1
+
+
+def test_the_laws_the_service_applies_are_in_the_view():
+    st = state()
+    assert seat_view(st, 0)["service_laws"] == []
+    for seat, call in zip("NESW", ["1N", "P", "P", "P"]):
+        act(st, seat, action="call", call=call)
+    act(st, "E", action="play", card="DK")            # dummy faced: declarer plays it (45B)
+    assert seat_view(st, 0)["service_laws"] == ["45B"]
+    act(st, "N", action="play", card="D8")
+    act(st, "W", action="play", card="D4")
+    act(st, "N", action="play", card="DA")
+    act(st, "N", action="claim", tricks=12)         # the claimer's hand faced (68C)
+    assert seat_view(st, 1)["service_laws"] == ["68C", "45B"]
+    act(st, "E", action="respond", answer="dispute")  # the Director must rule: held (9B2)
+    assert seat_view(st, 1)["service_laws"] == ["9B2", "68C", "45B"]

@@ -62,6 +62,9 @@ log = logging.getLogger("bridgelaws.live")
 #: the laws an unnoticed revoke adds to the table's record (the revoke itself, 61A, and its
 #: establishment, 63A1); they stay off the players' screens until the revoke is noticed
 REVOKE_LAWS = frozenset({"61A", "63A1"})
+#: the laws the service applies itself, beside the engine's: the table waits for the
+#: Director (9B2), a claimer's hand is faced (68C), declarer plays dummy's cards (45B)
+HOLD_LAW, FACED_LAW, DUMMY_LAW = "9B2", "68C", "45B"
 #: an act slower than this (seconds, from arrival to every view sent) is logged
 SLOW_ACT = 0.1
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
@@ -332,6 +335,10 @@ def _public(st: LiveState) -> dict:
         "claim": claim,
         "call": st.call,
         "hold": st.hold,
+        # what the service itself applies now, with its law (the engine's are in "laws")
+        "service_laws": [law for law, now in (
+            (HOLD_LAW, st.hold), (FACED_LAW, bool(st.faced) and not complete),
+            (DUMMY_LAW, t.phase == PLAY and t.dummy_faced)) if now],
         # earlier boards' results without their opening lead: the same card names recur on
         # every board, so a seat's view names no card but this board's
         "result": _no_lead(st.result()),
