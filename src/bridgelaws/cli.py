@@ -422,6 +422,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="do not load the demo event into an empty database")
     w.add_argument("--director", default="director",
                    help="the first director's login name, created when there is none")
+    w.add_argument("--secure-cookies", action="store_true",
+                   default=os.environ.get("BRIDGELAWS_SECURE_COOKIES", "") not in ("", "0"),
+                   help="mark the session cookie Secure and send Strict-Transport-Security: "
+                        "for a service reached over HTTPS (BRIDGELAWS_SECURE_COOKIES=1)")
+    w.add_argument("--trusted-proxies", metavar="ADDRS",
+                   default=os.environ.get("BRIDGELAWS_TRUSTED_PROXIES", ""),
+                   help="comma-separated addresses of reverse proxies whose X-Forwarded-For "
+                        "names the client (default: none; the socket's peer is the client; "
+                        "BRIDGELAWS_TRUSTED_PROXIES)")
     w.set_defaults(func=_cmd_serve)
     return p
 
@@ -433,7 +442,7 @@ def _cmd_serve(args) -> int:
 
     from .service.app import create_app, ensure_director
     try:
-        app = create_app(args.db, demo=not args.no_demo)
+        app = create_app(args.db, demo=not args.no_demo, secure_cookies=args.secure_cookies)
     except Exception as e:            # an unreachable or unusable database: one clear line
         if isinstance(e, BridgeError):
             raise
@@ -448,8 +457,12 @@ def _cmd_serve(args) -> int:
               "(set BRIDGELAWS_PASSWORD to choose it)", flush=True)
     # live tables send small JSON views many times a second: compressing each one costs
     # more CPU than it saves on a club's network (ws_per_message_deflate off)
+    # the client's address (the login throttle counts by it) is the socket's peer, unless
+    # the peer is a proxy the Director named: then uvicorn reads its X-Forwarded-For
+    proxies = [a.strip() for a in args.trusted_proxies.split(",") if a.strip()]
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, proxy_headers=bool(proxies),
+                forwarded_allow_ips=proxies or None)
     return 0
 
 

@@ -25,7 +25,11 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from ..i18n import message
 from .db import Director, Store, select
+from .limits import install as install_limits
 from .live import Hub
+from .security import (MAX_PAUSED, MAX_PASSWORD, MAX_USERNAME, REFUSAL_PAUSE, Busy,
+                       LoginThrottle, PasswordChecks, SecurityHeaders, client_address,
+                       docs_page, end_session, end_sessions_of, start_session)
 from .web import (LoginRequired, check_csrf, find_director, hash_password, lang_of,
                   login_redirect, render, secret_key, verify_password)
 
@@ -35,37 +39,61 @@ __all__ = ["create_app", "ensure_director"]
 def ensure_director(store: Store, username: str = "director",
                     password: str | None = None) -> str | None:
     """Create the first director when there is none; returns the password it was given
-    (a random one unless ``password``), or ``None`` when directors exist already."""
+    (a random one unless ``password``), or ``None`` when directors exist already.  A
+    ``password`` other than an existing director's becomes his, and ends his sessions.
+    (Hashing takes a quarter of a second: ``bridgelaws serve`` does it before it
+    listens.)"""
     with store.transaction() as s:
         if s.scalar(select(Director.id).limit(1)) is not None:
             if password:
                 d = find_director(s, username)
-                if d is not None:
+                if d is not None and not verify_password(d.password_hash, password):
                     d.password_hash = hash_password(password)
+                    end_sessions_of(s, d.id)
             return None
         password = password or secrets.token_urlsafe(9)
         s.add(Director(username=username, password_hash=hash_password(password)))
         return password
 
 
-def create_app(url: str = "bridgelaws.db", *, demo: bool = True) -> FastAPI:
+class Service(FastAPI):
+    """The application, with :class:`~.security.SecurityHeaders` outermost: outside
+    Starlette's error middleware too, so that even its bare 500 answer has them."""
+
+    secure_cookies = False
+
+    def build_middleware_stack(self):
+        return SecurityHeaders(super().build_middleware_stack(), secure=self.secure_cookies)
+
+
+def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
+               secure_cookies: bool = False) -> FastAPI:
     """The service over the database at ``url``; ``demo`` loads the demo event into an
-    empty database."""
+    empty database; ``secure_cookies`` marks the session cookie ``Secure`` (a service
+    reached over HTTPS only).  Logins go through the throttle and the password pool
+    of ``security.py`` (``app.state.throttle``, ``app.state.password_checks``)."""
     store = Store(url)
     hub = Hub(store)
+    checks = PasswordChecks()
 
     @asynccontextmanager
     async def lifespan(_app):
         hub.start(asyncio.get_running_loop())
         yield
         hub.stop()
+        checks.close()
 
-    app = FastAPI(title="bridgelaws", docs_url="/api/docs", redoc_url=None,
+    app = Service(title="bridgelaws", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json", lifespan=lifespan)
+    app.secure_cookies = secure_cookies
     app.state.store = store
     app.state.hub = hub
+    app.state.password_checks = checks
+    app.state.throttle = LoginThrottle()
+    app.state.paused = 0
     app.add_middleware(SessionMiddleware, secret_key=secret_key(store), same_site="lax",
-                       https_only=False, max_age=12 * 3600)
+                       https_only=secure_cookies, max_age=12 * 3600)
+    install_limits(app)                 # request body limits and error pages (limits.py)
     app.mount("/static", StaticFiles(directory=str(resources.files("bridgelaws.service")
                                                    .joinpath("static"))), name="static")
     if demo:
@@ -91,33 +119,89 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True) -> FastAPI:
             s.execute(select(1))
         return {"status": "ok"}
 
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs():
+        return docs_page(app)
+
     @app.get("/login", response_class=HTMLResponse)
     def login_form(request: Request, next: str = "/"):
         return render(request, "login.html", next=next, error=None, username="")
 
+    async def refuse(request: Request, status: int, retry_after: int, text: str,
+                     target: str = "/", username: str = ""):
+        """A login refused before its password is checked: after a pause (unless too
+        many are pausing already), 429 or 503 with ``Retry-After``."""
+        if app.state.paused < MAX_PAUSED:
+            app.state.paused += 1
+            try:
+                await asyncio.sleep(REFUSAL_PAUSE)
+            finally:
+                app.state.paused -= 1
+        page = render(request, "login.html", status_code=status, next=target,
+                      username=username, error=text)
+        page.headers["Retry-After"] = str(retry_after)
+        return page
+
+    def throttled(request: Request, retry_after: int) -> str:
+        lang = lang_of(request)
+        wait = (message("ui.login.wait_minutes", lang, n=-(-retry_after // 60))
+                if retry_after >= 60 else message("ui.login.wait_seconds", lang, n=retry_after))
+        return message("ui.login.throttled", lang, wait=wait)
+
     @app.post("/login", response_class=HTMLResponse)
     async def login(request: Request):
+        """Log a director in.  Failures are throttled (``security.LoginThrottle``) and
+        the password is checked in the bounded pool (``security.PasswordChecks``)."""
+        throttle, address = app.state.throttle, client_address(request)
+        verdict = throttle.check_address(address)     # before the body is even read
+        if verdict.refuse:
+            return await refuse(request, 429, verdict.retry_after,
+                                throttled(request, verdict.retry_after))
         form = await request.form()
         check_csrf(request, form.get("csrf"))
-        username = str(form.get("username", "")).strip()
+        username = str(form.get("username", "")).strip()[:200]
+        password = str(form.get("password", ""))
         target = str(form.get("next") or "/")
         if not target.startswith("/") or target.startswith("//"):
             target = "/"
-        with store.session() as s:
-            d = find_director(s, username)
-            ok = d is not None and verify_password(d.password_hash, str(form.get("password", "")))
-        if not ok:
+        verdict = throttle.check(username, address)
+        if verdict.refuse:
+            return await refuse(request, 429, verdict.retry_after,
+                                throttled(request, verdict.retry_after), target, username)
+        if verdict.delay:
+            await asyncio.sleep(verdict.delay)
+        mark = throttle.attempt(username, address)
+        d = None
+        if len(username) <= MAX_USERNAME and len(password) <= MAX_PASSWORD:
+            with store.session() as s:
+                d = find_director(s, username)
+        try:
+            ok = await checks.verify(d.password_hash if d is not None else None, password)
+        except Busy as busy:
+            throttle.withdraw(mark)
+            return await refuse(request, 503, busy.retry_after,
+                                message("ui.login.busy", lang_of(request)), target, username)
+        if not ok or d is None:
             return render(request, "login.html", status_code=400, next=target,
                           username=username, error=message("ui.login.failed", lang_of(request)))
-        request.session.clear()
+        throttle.succeeded(mark)
+        session_id = start_session(store, d.id)
+        old_sid = request.session.get("sid")
+        request.session.clear()                      # a new session: no fixation
         request.session["director"] = d.id
+        request.session["sid"] = session_id
         request.session["lang"] = lang_of(request) if request.query_params.get("lang") else d.lang
+        if old_sid:
+            end_session(store, old_sid)
         return RedirectResponse(target, status_code=303)
 
     @app.post("/logout")
     async def logout(request: Request):
+        """End the session on the server (every process: the row is deleted) and in the
+        cookie; the old cookie logs no one in any more."""
         form = await request.form()
         check_csrf(request, form.get("csrf"))
+        end_session(store, request.session.get("sid"))
         lang = request.session.get("lang")
         request.session.clear()
         if lang:

@@ -331,7 +331,8 @@ async def publish(request: Request, event_id: int, d: Director = Depends(require
 
 def _published_event(request, s, event_id):
     ev = _event(s, event_id)
-    if not ev.published and request.session.get("director") is None:
+    from .web import current_director      # a logged-out cookie is no login (security.py)
+    if not ev.published and current_director(request) is None:
         raise HTTPException(404, message("ui.results.not_published", lang_of(request)))
     return ev
 

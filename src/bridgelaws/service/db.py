@@ -26,7 +26,7 @@ from sqlalchemy.pool import StaticPool
 
 __all__ = ["Base", "Store", "Director", "Setting", "EventRow", "BoardRow", "EntryRow",
            "SittingRow", "ResultRow", "RulingRow", "LiveTableRow", "LiveSeatRow", "LiveEventRow",
-           "select", "now", "normalise_url"]
+           "LoginSessionRow", "select", "now", "normalise_url"]
 
 
 def now() -> dt.datetime:
@@ -53,6 +53,17 @@ class Director(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     lang: Mapped[str] = mapped_column(String(8), default="en")
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LoginSessionRow(Base):
+    """A director's login, kept on the server so that logging out ends it in every
+    process (``security.py``): the SHA-256 of the cookie's session id, and when it ends."""
+    __tablename__ = "login_session"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    director_id: Mapped[int] = mapped_column(ForeignKey("director.id", ondelete="CASCADE"),
+                                             index=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class EventRow(Base):

@@ -353,7 +353,13 @@ def _options_at(t: Table, index: int) -> list[str]:
 
 @router.websocket("/ws/live/{table_id}")
 async def director_socket(ws: WebSocket, table_id: int):
-    """The Director's page watches the table (login by the session cookie)."""
+    """The Director's page watches the table (login by the session cookie, which a
+    browser sends from any site's page too: another site's handshake is refused, 4403;
+    see ``security.same_origin``)."""
+    from .security import same_origin
+    if not same_origin(ws):
+        await ws.close(code=4403)
+        return
     director = current_director(ws)
     if director is None:
         await ws.close(code=4401)

@@ -38,6 +38,9 @@ def hash_password(password: str) -> str:
 
 
 def verify_password(hashed: str, password: str) -> bool:
+    """Whether ``password`` is the one ``hashed`` was made from.  It takes a quarter of a
+    second of CPU: the service runs it in ``security.PasswordChecks``, never on the
+    event loop."""
     try:
         return _hasher.verify(hashed, password)
     except (VerificationError, InvalidHashError):
@@ -106,15 +109,19 @@ _UNREAD = object()
 
 def current_director(request: Request) -> Director | None:
     """The logged-in director, read once per request (``require_director`` and the
-    page's rendering share it)."""
+    page's rendering share it): the cookie's session must still be open on the server
+    (``security.session_director``), so a logged-out cookie logs no one in."""
     known = getattr(request.state, "director", _UNREAD)
     if known is not _UNREAD:
         return known
     uid = request.session.get("director")
     d = None
     if uid is not None:
-        with request.app.state.store.session() as s:
-            d = s.get(Director, uid)
+        from .security import session_director
+        d = session_director(request.app.state.store, uid, request.session.get("sid"))
+        if d is None:                # logged out, expired, or a password changed since
+            request.session.pop("director", None)
+            request.session.pop("sid", None)
     request.state.director = d
     return d
 
@@ -136,7 +143,9 @@ def find_director(s, username: str) -> Director | None:
 
 
 def render(request: Request, name: str, status_code: int = 200, **context):
-    """Render template ``name`` in the request's language with the shared context."""
+    """Render template ``name`` in the request's language with the shared context
+    (``csp_nonce``: the nonce an inline ``<script>`` or ``<style>`` carries to run under
+    the page's Content-Security-Policy, ``security.SecurityHeaders``)."""
     lang = lang_of(request)
 
     def t(key: str, **values) -> str:
@@ -149,5 +158,6 @@ def render(request: Request, name: str, status_code: int = 200, **context):
 
     context.update(request=request, lang=lang, dir="rtl" if lang in RTL_LANGUAGES else "ltr",
                    t=t, languages=LANGUAGES, url_lang=url_lang, csrf=csrf_token(request),
-                   director=current_director(request))
+                   director=current_director(request),
+                   csp_nonce=getattr(request.state, "csp_nonce", ""))
     return templates.TemplateResponse(request, name, context, status_code=status_code)

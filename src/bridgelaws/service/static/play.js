@@ -182,7 +182,7 @@
         kids.push(e);
       });
     }
-    const mid = el("div", {style: "grid-row:2;grid-column:2", class: "trickno"},
+    const mid = el("div", {class: "trickno"},                  // placed by play.css
       v.phase === "play" || v.complete ? T("ui.live.trick") + " " + Math.min(v.tricks.length + (v.trick.length ? 1 : 0), 13) : "");
     kids.push(mid);
     c.replaceChildren(...kids);
