@@ -18,6 +18,27 @@ def screenshot_folder(db_backend: str) -> Path:
     return folder
 
 
+class CspWatch:
+    """Content-Security-Policy violations that Chromium reports on the console of any
+    page of the browser contexts watched (``watch(context)``): a script or a style the
+    pages' policy blocks is a page that does not work.  ``check()`` fails on any."""
+
+    def __init__(self):
+        self.seen: list[str] = []
+
+    def watch(self, context):
+        context.on("console", self._console)
+        return context
+
+    def _console(self, msg) -> None:
+        if "Content Security Policy" in msg.text or "Content-Security-Policy" in msg.text:
+            self.seen.append(f"{msg.location.get('url', '?')}: {msg.text}")
+
+    def check(self) -> None:
+        seen, self.seen = self.seen, []
+        assert not seen, "blocked by the pages' Content-Security-Policy:\n" + "\n".join(seen[:10])
+
+
 def login(page, base: str, username: str, password: str, lang: str | None = None):
     page.goto(base + "/login" + (f"?lang={lang}" if lang else ""))
     form = page.locator("form[action='/login']")

@@ -35,7 +35,7 @@ import warnings
 import pytest
 
 from .live_server import LiveServer
-from .pages import login, new_event, screenshot_folder, shoot, submit
+from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -83,7 +83,18 @@ def _context(playwright_instance):
         viewport={"width": 1280, "height": 900}, locale="en-GB")
     ctx.set_default_timeout(TIMEOUT_MS)
     ctx.set_default_navigation_timeout(TIMEOUT_MS)
+    CSP.watch(ctx)
     return ctx, profile
+
+
+#: every page of every test runs under the service's Content-Security-Policy
+CSP = CspWatch()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation():
+    yield
+    CSP.check()
 
 
 @pytest.fixture(scope="module")

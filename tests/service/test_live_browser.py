@@ -45,7 +45,11 @@ from pathlib import Path
 import pytest
 
 from .live_server import LiveServer
-from .pages import login, new_event, screenshot_folder, shoot, submit
+from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+
+#: every page runs under the service's Content-Security-Policy: a blocked script or
+#: style fails the test
+CSP = CspWatch()
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -95,11 +99,18 @@ def shots(db_backend):
     return screenshot_folder(db_backend)
 
 
+@pytest.fixture(autouse=True)
+def no_csp_violation():
+    yield
+    CSP.check()
+
+
 # ---------------------------------------------------------------- helpers
 
 def _page(browser, width: int = 1100, height: int = 900):
     """A page in a browser context of its own (its own cookies: its own session)."""
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    CSP.watch(ctx)
     ctx.set_default_timeout(TIMEOUT_MS)
     ctx.set_default_navigation_timeout(TIMEOUT_MS)
     return ctx.new_page()

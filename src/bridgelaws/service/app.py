@@ -81,7 +81,7 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
         hub.start(asyncio.get_running_loop())
         yield
         hub.stop()
-        checks.close()
+        app.state.password_checks.close()
 
     app = Service(title="bridgelaws", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json", lifespan=lifespan)
@@ -90,6 +90,7 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     app.state.hub = hub
     app.state.password_checks = checks
     app.state.throttle = LoginThrottle()
+    app.state.refusal_pause = REFUSAL_PAUSE
     app.state.paused = 0
     app.add_middleware(SessionMiddleware, secret_key=secret_key(store), same_site="lax",
                        https_only=secure_cookies, max_age=12 * 3600)
@@ -131,10 +132,10 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
                      target: str = "/", username: str = ""):
         """A login refused before its password is checked: after a pause (unless too
         many are pausing already), 429 or 503 with ``Retry-After``."""
-        if app.state.paused < MAX_PAUSED:
+        if app.state.refusal_pause and app.state.paused < MAX_PAUSED:
             app.state.paused += 1
             try:
-                await asyncio.sleep(REFUSAL_PAUSE)
+                await asyncio.sleep(app.state.refusal_pause)
             finally:
                 app.state.paused -= 1
         page = render(request, "login.html", status_code=status, next=target,
@@ -176,7 +177,8 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
             with store.session() as s:
                 d = find_director(s, username)
         try:
-            ok = await checks.verify(d.password_hash if d is not None else None, password)
+            ok = await app.state.password_checks.verify(
+                d.password_hash if d is not None else None, password)
         except Busy as busy:
             throttle.withdraw(mark)
             return await refuse(request, 503, busy.retry_after,
