@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["Event", "MakeCall", "PlayCard", "PlayCards", "Omit", "ChangePlay", "Designate",
-           "ExposeCard", "Choose", "DrawAttention", "Claim", "Concede", "Respond", "Director"]
+           "ExposeCard", "Choose", "DrawAttention", "Question", "Answer", "Claim", "Concede",
+           "Respond", "Director"]
 
 
 @dataclass(slots=True)
@@ -123,8 +124,34 @@ class DrawAttention(Event):
     43A2), ``"wrong_hand"`` (dummy warns declarer against leading from the wrong hand,
     43B2a), ``"dummy_played"`` (dummy touched, pointed at or played a card without
     declarer's instruction, 45F, 57C2).
+
+    For a revoke, ``offender`` (and ``trick``, 1-based) name the revoke pointed out;
+    without them it is the latest revoke not yet corrected.
     """
     what: str
+    offender: int | None = None
+    trick: int | None = None
+
+
+@dataclass(slots=True)
+class Question(Event):
+    """Law 61B: ``by`` asks ``asks``, who failed to follow suit to trick ``trick`` (1-based;
+    ``None``: the latest trick where he did), whether he has a card of the suit led.
+
+    Declarer may ask a defender (61B1); dummy may ask declarer (61B2a, and see 43B2b),
+    never a defender (61B2b); a defender may ask declarer, and his partner unless the
+    event's regulation forbids it (61B3).  The asked player owes the answer
+    (:class:`Answer`) before anything else happens.
+    """
+    asks: int
+    trick: int | None = None
+
+
+@dataclass(slots=True)
+class Answer(Event):
+    """The true answer of ``by`` to a question of Law 61B: ``"yes"`` (he has a card of the
+    suit led: attention is drawn to his revoke, Laws 62-64) or ``"no"``."""
+    answer: str
 
 
 @dataclass(slots=True)

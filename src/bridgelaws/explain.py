@@ -10,7 +10,9 @@ option (with the law of each option), or what the Director applies at once; then
 points the Laws add (who else may settle the matter, what happens meanwhile), what was
 chosen or how the matter was settled when the log goes on past the ruling, and the
 laws.  A revoke has no ruling of its own (play goes on, Law 61A): when a revoke is the
-latest matter at the table, the explanation follows it through Laws 62-64 instead.
+latest matter at the table, the explanation follows it through Laws 62-64 instead.  When
+the latest matter is a question of Law 61B, it says who asked whom, under which law, and
+the answer, followed, when the answer revealed a revoke, by that revoke's explanation.
 
 >>> from bridgelaws.formats.case import case_table
 >>> t = case_table({"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
@@ -469,7 +471,8 @@ def _later_cards_back(table, irr) -> bool:
     return False
 
 
-def _explain_revoke(table, irr, lang: str) -> list[str]:
+def _explain_revoke(table, irr, lang: str, first=()) -> list[str]:
+    """The revoke ``irr`` through Laws 62-64 (``first``: laws to cite before its own)."""
     o = irr.by
     card = irr.facts.get("card", "")
     trick = irr.facts.get("trick", "")
@@ -480,7 +483,7 @@ def _explain_revoke(table, irr, lang: str) -> list[str]:
     key = "act.revoke" if follow else "act.revoke.duty"
     lines = [message("rule.what", lang, seat=_seat(o, lang),
                      act=message(key, lang, detail=card, trick=trick))]
-    laws = _Laws(["61A"])
+    laws = _Laws([*first, "61A"])
     start = len(_replay(table, irr.event + 1).laws)
     later = [law for law in dict.fromkeys(table.laws[start:]) if law in REVOKE_LAWS]
     if "64B4" in later or "64B5" in later:
@@ -523,13 +526,52 @@ def _explain_revoke(table, irr, lang: str) -> list[str]:
     return lines
 
 
+# --- a question of Law 61B -----------------------------------------------------------------
+
+def _question_subject(table, ruling):
+    """The last question of Law 61B, when it is the latest matter at the table (after the
+    last ruling's irregularity and any other attention drawn to a revoke); else ``None``."""
+    from .events import Director, DrawAttention
+    if not table.questions:
+        return None
+    q = table.questions[-1]
+    if ruling is not None and ruling.irregularity.event > q["event"]:
+        return None
+    for i in range(q["event"] + 1, len(table.events)):
+        e = table.events[i]
+        if type(e) is DrawAttention or (type(e) is Director and e.what == "revoke_found_late"):
+            return None
+    return q
+
+
+def _explain_question(table, q, lang: str) -> list[str]:
+    by, asks = SEAT_NAMES.index(q["by"]), SEAT_NAMES.index(q["asks"])
+    act = message("act.question", lang, asks=_seat(asks, lang), trick=q["trick"],
+                  suit=message(f"suit.{q['suit']}", lang), law=q["law"])
+    lines = [message("rule.what", lang, seat=_seat(by, lang), act=act)]
+    if q["answer"] is None:
+        lines.append(message("question.pending", lang, seat=_seat(asks, lang)))
+    else:
+        lines.append(message(f"question.{q['answer']}", lang, seat=_seat(asks, lang)))
+    if q["answer"] == "yes":
+        irr = next((i for i in reversed(table.irregularities) if i.kind == "revoke"
+                    and i.by == asks and i.facts.get("trick") == q["trick"]), None)
+        if irr is not None:
+            return lines + _explain_revoke(table, irr, lang, first=(q["law"],))
+    lines.append(_Laws([q["law"]]).line(lang))
+    return lines
+
+
 # --- the explanation ---------------------------------------------------------------------------
 
 def explain(table, lang: str = "en") -> list[str]:
     """The lines a Director reads out for the last ruling of ``table`` (or for its latest
-    revoke, when that came after the last ruling)."""
+    revoke, or question of Law 61B, when that came after the last ruling)."""
     ruling = last_ruling(table)
     lines = [message("rule.heading", lang, board=table.board.number or "-")]
+    question = _question_subject(table, ruling)
+    if question is not None:
+        return _direction(lines + _explain_question(table, question, lang), lang)
     revoke = _revoke_subject(table, ruling)
     if revoke is not None:
         return _direction(lines + _explain_revoke(table, revoke, lang), lang)

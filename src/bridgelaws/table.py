@@ -33,8 +33,9 @@ from .calls import (DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, call_name
                     make_bid, parse_call)
 from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name,
                     cards_of, mask_of, parse_card, parse_seat)
-from .events import (ChangePlay, Choose, Claim, Concede, Designate, Director, DrawAttention,
-                     Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards, Respond)
+from .events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Director,
+                     DrawAttention, Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards,
+                     Question, Respond)
 from .laws.auction import rule_lead_restriction, suits_specified
 from .laws.edition import Edition, Laws2017
 from .laws.play import rule_designate, rule_penalty_card_lead
@@ -42,8 +43,8 @@ from .laws.ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 from .play import NO_TRUMP, trick_winner
 from .scoring.contract import Contract, score_ns
 
-__all__ = ["Table", "TableError", "IrregularEvent", "Revoke", "AUCTION", "PLAY", "DECISION",
-           "COMPLETE"]
+__all__ = ["Table", "TableError", "IrregularEvent", "QuestionRefused", "Revoke", "AUCTION",
+           "PLAY", "DECISION", "COMPLETE", "REGULATION"]
 
 AUCTION, PLAY, DECISION, COMPLETE = "auction", "play", "decision", "complete"
 #: what a strict table still takes: a disputed claim or concession is not an irregular act
@@ -52,6 +53,23 @@ CLAIM_PROCEDURE = frozenset({"disputed_claim", "disputed_concession"})
 
 _LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
                      "lead_out_of_turn_by_defender")
+
+#: what an event's regulation may settle where the Laws leave it to the regulating
+#: authority, with the type of its value: whether the defenders may ask each other about
+#: a revoke (Law 61B3; the edition's ``defenders_ask_each_other`` when not set)
+REGULATION = {"defenders_ask_each_other": bool}
+
+#: why a question of Law 61B is refused, by its code (:class:`QuestionRefused`)
+_QUESTION_REFUSALS = {
+    "not_play": "a question about a revoke is asked during the play, when no claim or "
+                "decision is pending (Law 61B)",
+    "self": "nobody asks himself about a revoke (Law 61B)",
+    "dummy": "dummy's cards are face up: nobody need ask dummy about a revoke (Law 61B)",
+    "followed": "{asks} did not fail to follow suit to {trick} (Law 61B)",
+    "dummy_defender": "dummy may ask declarer, not a defender (Law 61B2b; Law 16B may apply)",
+    "partner": "the event's regulation does not let the defenders ask each other "
+               "(Law 61B3)",
+}
 
 
 class TableError(BridgeError):
@@ -66,11 +84,21 @@ class IrregularEvent(TableError):
         self.irregularity = irregularity
 
 
+class QuestionRefused(TableError):
+    """A question of Law 61B that may not be asked; ``code`` says why (a key of the
+    service's messages: ``not_play``, ``self``, ``dummy``, ``followed``, ``dummy_defender``,
+    ``partner``)."""
+
+    def __init__(self, code: str, where: str | None, **values):
+        super().__init__(_QUESTION_REFUSALS[code].format(**values), where)
+        self.code = code
+
+
 class Revoke:
     """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
 
     __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer",
-                 "faced", "deemed", "forced", "late")
+                 "faced", "deemed", "forced", "late", "noticed")
 
     def __init__(self, seat: int, trick: int, card: int, suit: int = -1, faced: bool = False):
         self.seat, self.trick, self.card, self.suit = seat, trick, card, suit
@@ -81,6 +109,7 @@ class Revoke:
         self.transfer = 0
         self.established = False
         self.corrected = False
+        self.noticed = False                    # attention was drawn to it (62, 63B, 67)
 
     def as_dict(self) -> dict:
         return {"seat": SEAT_NAMES[self.seat], "trick": self.trick,
@@ -102,10 +131,12 @@ class Table:
     ``board`` gives the dealer and vulnerability (Law 2) and usually the deal;
     ``deal`` overrides it.  ``edition`` is the set of Laws that answers
     irregularities (default :class:`~bridgelaws.laws.edition.Laws2017`).
+    ``regulation`` settles what the Laws leave to the event's regulation (the keys of
+    :data:`REGULATION`), e.g. ``{"defenders_ask_each_other": False}`` (Law 61B3).
     """
 
     def __init__(self, board: Board, deal: Deal | None = None, *, edition: Edition | None = None,
-                 strict: bool = False):
+                 strict: bool = False, regulation: dict | None = None):
         deal = deal if deal is not None else board.deal
         if deal is None:
             raise BridgeError("a table needs the deal")
@@ -114,6 +145,7 @@ class Table:
         self.deal = deal
         self.edition = edition if edition is not None else Laws2017()
         self.strict = strict
+        self.regulation = _regulation(regulation)
         self.events: list[Event] = []
         self._reset()
 
@@ -153,6 +185,8 @@ class Table:
         self._claimed = (0, 0)                   # tricks given by an agreed claim (64)
         self._dummy_own: int | None = None       # trick where dummy played on its own (57C2)
         self.adjustment: dict | None = None      # no table result: the Director assigns one
+        self.question: dict | None = None        # a question of Law 61B awaiting its answer
+        self.questions: list[dict] = []          # every question of Law 61B, with its answer
 
     # --- construction -----------------------------------------------------------
 
@@ -167,13 +201,16 @@ class Table:
     def copy(self) -> "Table":
         """A new table with the same board and log (so the same state)."""
         return Table.replay(self.board, self.events, deal=self.deal, edition=self.edition,
-                            strict=self.strict)
+                            strict=self.strict, regulation=self.regulation)
 
     # --- derived state ------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
-        """The seat that must act next (call, play, choose or answer a claim), or ``None``."""
+        """The seat that must act next (call, play, choose, answer a claim or a question of
+        Law 61B), or ``None``."""
+        if self.question is not None:
+            return self.question["_asks"]
         p = self.pending
         if p is not None:
             return p.decision.by if p.decision is not None else None
@@ -223,7 +260,8 @@ class Table:
 
     def legal_cards_mask(self) -> int:
         """The cards the seat to act may play lawfully now, as a mask (Law 44)."""
-        if self.phase != PLAY or self.pending is not None or self.claim is not None:
+        if self.phase != PLAY or self.pending is not None or self.claim is not None \
+                or self.question is not None:
             return 0
         seat = (self.trick_leader + len(self.trick)) & 3
         hand = self.hands[seat]
@@ -402,7 +440,7 @@ class Table:
         """
         try:
             t = type(event)
-            if self.pending is None:
+            if self.pending is None and self.question is None:
                 # the hot path: lawful calls and cards with nothing pending
                 if t is PlayCard:
                     self._play(event)
@@ -418,6 +456,10 @@ class Table:
             by = event.by
             if not isinstance(by, int) or not 0 <= by <= 3:
                 raise TableError(f"unknown seat {by!r}", f"event {index}")
+            if self.question is not None and t is not Answer:
+                q = self.question
+                raise TableError(f"{q['asks']} must first answer {q['by']}'s question "
+                                 f"(Law {q['law']})", f"event {index}")
             p = self.pending
             if p is not None and p.decision is not None and t is MakeCall:
                 # a call while a choice is pending: acceptance by calling (27A1, 29A) or
@@ -459,6 +501,10 @@ class Table:
                 self._choose(event, index)
             elif t is DrawAttention:
                 self._attention(event, index)
+            elif t is Question:
+                self._question(event, index)
+            elif t is Answer:
+                self._answer(event, index)
             elif t is PlayCards:
                 self._play_several(event, index)
             elif t is Omit:
@@ -1504,7 +1550,8 @@ class Table:
         (62C1); an offender must play his again unless the non-offender before him in
         rotation changed his, and a defender who then changes makes his first card a
         penalty card (62C2).  When both sides revoked on the same trick, both revokes are
-        corrected (62C3)."""
+        corrected (62C3).  ``offender`` (and ``trick``) name the revoke; without them it is
+        the latest one not yet corrected."""
         what = event.what
         if what != "revoke":
             handler = {"defective_trick": lambda: self._defective_trick(index),
@@ -1524,7 +1571,24 @@ class Table:
             raise TableError("attention drawn to a revoke, but no card played so far failed "
                              "to follow suit when able (Law 61A)", f"event {index}")
         r = open_revokes[-1]
-        if event.by == self.dummy and self.phase == PLAY:
+        if event.offender is not None or event.trick is not None:
+            r = next((x for x in reversed(open_revokes)
+                      if event.offender in (None, x.seat) and event.trick in (None, x.trick)),
+                     None)
+            if r is None:
+                who = SEAT_NAMES[event.offender] if event.offender in range(4) else "anyone"
+                on = f" on trick {event.trick}" if event.trick is not None else ""
+                raise TableError(f"attention drawn to a revoke by {who}{on}, but there is no "
+                                 "such revoke to rectify (Law 61A)", f"event {index}")
+        self._revoke_attention(r, event.by, index)
+
+    def _revoke_attention(self, r: Revoke, by: int, index: int, asked: bool = False) -> None:
+        """Attention drawn by ``by`` to the revoke ``r`` (see :meth:`_attention`).
+        ``asked``: by a question of Law 61B that its offender answered, which dummy may
+        ask declarer (61B2a) without drawing attention himself (43A1b)."""
+        r.noticed = True
+        open_revokes = [x for x in self.revokes if not x.corrected]
+        if by == self.dummy and self.phase == PLAY:
             if self._dummy_limits and r.seat not in (self.declarer, self.dummy):
                 # Law 43B3: dummy, having broken 43A2, is first to point out a defender's
                 # irregularity: no rectification now; the Director adjusts at the end
@@ -1537,7 +1601,7 @@ class Table:
                 # Law 43B2b: declarer corrects; Law 64 applies as if it were established
                 self.laws.append("43B2b")
                 r.forced = True
-            else:
+            elif not asked:
                 # Law 43A1b: dummy may not draw attention during play; the Director,
                 # now called, rectifies all the same (Law 90 may apply)
                 self.laws.append("43A1b")
@@ -1553,6 +1617,8 @@ class Table:
         else:
             law = "62A"
         fixing = sorted([r] + (both if law == "62C3" else []), key=lambda x: self._position(x))
+        for x in fixing:
+            x.noticed = True
         taken = self._retract_since(r.trick, self._position(fixing[0]), keep=fixing)
         revoke_cards = {(x.seat, x.card) for x in fixing}
         self.laws.append(law)
@@ -1575,6 +1641,115 @@ class Table:
                 self.play_duties[seat] = {"option": "card", "card": card, "law": "62C2"}
             elif law == "62A":
                 self.play_duties[seat] = {"option": "free", "card": card, "law": "62C1"}
+
+    # --- questions about a revoke (Law 61B) ------------------------------------------------
+
+    def showed_out(self, seat: int, trick: int) -> bool:
+        """Whether ``seat`` played a card of another suit than the one led to trick
+        ``trick`` (1-based; the trick in progress included): a fact every player saw."""
+        if not 1 <= trick <= len(self.tricks) + (1 if self.trick else 0):
+            return False
+        leader = self.trick_leader if trick > len(self.tricks) else self.tricks[trick - 1][0]
+        cards = self._trick_cards(trick)
+        pos = (seat - leader) & 3
+        if pos == 0 or pos >= len(cards) or cards[0] < 0 or cards[pos] < 0:
+            return False
+        return cards[pos] // 13 != cards[0] // 13
+
+    def ask_check(self, by: int, asks: int, trick: int | None = None,
+                  where: str | None = None) -> tuple[str, int]:
+        """Whether ``by`` may ask ``asks`` now about trick ``trick`` (``None``: the latest
+        trick where ``asks`` failed to follow suit) under Law 61B: returns the law that
+        allows it and the trick, or raises :class:`QuestionRefused` naming the reason.
+        Everything it looks at is public: the seats' roles and the cards played.
+
+        >>> from bridgelaws.formats.case import case_table
+        >>> t = case_table({"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
+        ...     "events": [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}, {"by": "S", "call": "P"},
+        ...                {"by": "W", "call": "P"}, {"by": "E", "play": "CQ"}, {"by": "S", "play": "C4"},
+        ...                {"by": "W", "play": "D4"}]})
+        >>> t.ask_check(0, 3)                 # declarer asks West, who showed out on trick 1
+        ('61B1', 1)
+        >>> t.ask_check(1, 3)                 # West's partner may too, unless regulated
+        ('61B3', 1)
+        """
+        if self.phase != PLAY or self.claim is not None or self.pending is not None \
+                or self.question is not None:
+            raise QuestionRefused("not_play", where)
+        if by == asks:
+            raise QuestionRefused("self", where)
+        if asks == self.dummy:
+            raise QuestionRefused("dummy", where)
+        if trick is None:
+            last = len(self.tricks) + (1 if self.trick else 0)
+            trick = next((n for n in range(last, 0, -1) if self.showed_out(asks, n)), None)
+        if trick is None or not self.showed_out(asks, trick):
+            on = f"trick {trick}" if trick is not None else "any trick"
+            raise QuestionRefused("followed", where, asks=SEAT_NAMES[asks], trick=on)
+        if by == self.declarer:
+            return "61B1", trick                     # declarer asks a defender
+        if by == self.dummy:
+            if asks != self.declarer:
+                raise QuestionRefused("dummy_defender", where)
+            return "61B2a", trick                    # dummy asks declarer (see 43B2b)
+        if asks != self.declarer and not self.regulation.get(
+                "defenders_ask_each_other", self.edition.defenders_ask_each_other):
+            raise QuestionRefused("partner", where)
+        return "61B3", trick                         # a defender asks declarer or partner
+
+    def true_answer(self) -> str | None:
+        """The true answer to the pending question: ``"yes"`` when the asked player had a
+        card of the suit led when he played to that trick (he revoked), else ``"no"``."""
+        q = self.question
+        if q is None:
+            return None
+        seat, n = q["_asks"], q["trick"]
+        held = self.hands[seat]
+        for k, _pos, s_, card in self._played():
+            if s_ == seat and k >= n and card >= 0:
+                held |= 1 << card                # played since: he held it then
+        return "yes" if held & SUIT_MASKS[SUIT_LETTERS.index(q["suit"])] else "no"
+
+    def _question(self, event: Question, index: int) -> None:
+        """Law 61B: a player who failed to follow suit is asked whether he has a card of
+        the suit led; he owes the answer before anything else happens."""
+        asks = event.asks
+        if not isinstance(asks, int) or not 0 <= asks <= 3:
+            raise TableError(f"unknown seat {asks!r}", f"event {index}")
+        law, n = self.ask_check(event.by, asks, event.trick, f"event {index}")
+        led = self._trick_cards(n)[0] // 13
+        self.question = {"by": SEAT_NAMES[event.by], "asks": SEAT_NAMES[asks], "trick": n,
+                         "suit": SUIT_LETTERS[led], "law": law, "answer": None,
+                         "event": index, "_by": event.by, "_asks": asks}
+        self.questions.append(self.question)
+        self.laws.append(law)
+
+    def _answer(self, event: Answer, index: int) -> None:
+        """The answer to a question of Law 61B.  It must be true (the table knows the
+        hand).  ``"yes"`` draws attention to the revoke on that trick: it is corrected
+        (62) or, established, rectified at the end of play (63B, 64)."""
+        q = self.question
+        if q is None:
+            raise TableError("there is no question of Law 61B to answer", f"event {index}")
+        if event.by != q["_asks"]:
+            raise TableError(f"the question was put to {q['asks']}, who answers it",
+                             f"event {index}")
+        if event.answer not in ("yes", "no"):
+            raise TableError(f"the answer is 'yes' or 'no', not {event.answer!r}",
+                             f"event {index}")
+        if event.answer != self.true_answer():
+            raise TableError(f"{q['asks']}'s answer about trick {q['trick']} must be true",
+                             f"event {index}")
+        q["answer"] = event.answer
+        self.question = None
+        if event.answer == "no":
+            return
+        r = next((x for x in reversed(self.revokes)
+                  if x.seat == q["_asks"] and x.trick == q["trick"] and not x.corrected), None)
+        if r is None:
+            raise TableError(f"{q['asks']} has no revoke on trick {q['trick']} to rectify",
+                             f"event {index}")
+        self._revoke_attention(r, q["_by"], index, asked=True)
 
     def _misinformed_lead(self, event: DrawAttention, index: int) -> None:
         """Law 47E1: a lead out of turn made because an opponent wrongly said it was the
@@ -2207,8 +2382,31 @@ class Table:
                 "kind": self.claim["kind"], "by": SEAT_NAMES[self.claim["by"]],
                 "tricks": self.claim["tricks"],
                 "answers": {SEAT_NAMES[s]: a for s, a in self.claim["answers"].items()}},
+            "question": None if self.question is None else _public_question(self.question),
+            "questions": [_public_question(q) for q in self.questions],
         }
 
     def __repr__(self) -> str:
         return (f"<Table board={self.board.number} phase={self.phase} "
                 f"events={len(self.events)} to_act={self.to_act_name}>")
+
+
+def _public_question(q: dict) -> dict:
+    """A question of Law 61B as the state reports it: who asked whom about which trick
+    and suit, under which law, and the answer (``None`` while pending)."""
+    return {k: v for k, v in q.items() if not k.startswith("_")}
+
+
+def _regulation(regulation: dict | None) -> dict:
+    """The event's regulation checked against :data:`REGULATION`."""
+    if regulation is None:
+        return {}
+    if not isinstance(regulation, dict):
+        raise BridgeError("a regulation is an object of settings")
+    for key, value in regulation.items():
+        kind = REGULATION.get(key)
+        if kind is None:
+            raise BridgeError(f"unknown regulation {key!r} (known: {', '.join(REGULATION)})")
+        if not isinstance(value, kind):
+            raise BridgeError(f"the regulation {key!r} is true or false, not {value!r}")
+    return dict(regulation)

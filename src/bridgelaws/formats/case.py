@@ -15,15 +15,16 @@ import json
 from ..boards import Board
 from ..calls import parse_call
 from ..cards import BridgeError, Deal, SUIT_LETTERS, parse_card, parse_seat
-from ..events import (ChangePlay, Choose, Claim, Concede, Designate, Director, DrawAttention,
-                      Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards, Respond)
+from ..events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Director,
+                      DrawAttention, Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards,
+                      Question, Respond)
 from ..laws.edition import edition as make_edition
 from ..table import Table
 
 __all__ = ["load_case", "parse_event", "case_table", "run_case", "event_to_json"]
 
 _ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond",
-            "omit", "designate", "director")
+            "omit", "designate", "director", "ask", "answer")
 _DIRECTOR = ("claim", "play_on", "acquiescence_withdrawn", "concession_cancelled",
              "cards_corrected", "wrong_count_after_call", "surplus_card",
              "wrong_count_after_play", "missing_card", "wrong_board_call", "wrong_board",
@@ -98,7 +99,17 @@ def parse_event(obj, index: int) -> Event:
             card = parse_card(obj["card"]) if "card" in obj else None
             return Choose(by, value, suit=suit, suits=suits, card=card)
         if key == "attention":
-            return DrawAttention(by, str(value))
+            # a revoke may be named by its offender and trick (1-based)
+            offender = _seat_of(obj["offender"]) if "offender" in obj else None
+            return DrawAttention(by, str(value), offender, _trick_no(obj.get("trick")))
+        if key == "ask":
+            # Law 61B: {"by": "S", "ask": "W", "trick": 5} (trick: where W showed out)
+            return Question(by, _seat_of(value), _trick_no(obj.get("trick")))
+        if key == "answer":
+            if value not in ("yes", "no"):
+                raise BridgeError(f"an answer to a question of Law 61B is 'yes' or 'no', "
+                                  f"not {value!r}")
+            return Answer(by, value)
         if key in ("claim", "concede"):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise BridgeError(f"a {key} is a number of tricks, not {value!r}")
@@ -116,6 +127,19 @@ def parse_event(obj, index: int) -> Event:
 
 def _bad_seat(value):
     raise BridgeError(f"unknown seat {value!r} (expected N, E, S or W)")
+
+
+def _seat_of(value) -> int:
+    return parse_seat(value) if isinstance(value, str) else _bad_seat(value)
+
+
+def _trick_no(value) -> int | None:
+    """A trick number (1 to 13) or ``None``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
+        raise BridgeError(f"'trick' is a trick number from 1 to 13, not {value!r}")
+    return value
 
 
 def load_case(source) -> dict:
@@ -164,7 +188,11 @@ def case_table(case: dict, *, apply_events: bool = True) -> Table:
         ed = make_edition(case.get("edition"))
     except BridgeError as e:
         raise BridgeError(e.reason, e.where or "case") from None
-    table = Table(board, edition=ed)
+    try:
+        # the event's regulation, where the Laws leave a point to it (Law 61B3)
+        table = Table(board, edition=ed, regulation=case.get("regulation"))
+    except BridgeError as e:
+        raise BridgeError(e.reason, "case") from None
     events = case.get("events", [])
     if not isinstance(events, list):
         raise BridgeError("'events' is a list", "case")
@@ -232,6 +260,16 @@ def event_to_json(event: Event) -> dict:
             out["card"] = card_name(event.card)
     elif t is DrawAttention:
         out["attention"] = event.what
+        if event.offender is not None:
+            out["offender"] = SEAT_NAMES[event.offender]
+        if event.trick is not None:
+            out["trick"] = event.trick
+    elif t is Question:
+        out["ask"] = SEAT_NAMES[event.asks]
+        if event.trick is not None:
+            out["trick"] = event.trick
+    elif t is Answer:
+        out["answer"] = event.answer
     elif t is Claim:
         out["claim"] = event.tricks
         if event.line is not None:

@@ -32,6 +32,14 @@ class Edition:
 
     name = "base"
 
+    #: Law 61B3: the defenders may ask each other whether one of them has a card of the
+    #: suit led (at the risk of creating unauthorised information), unless the event's
+    #: regulation forbids it (``Table(regulation={"defenders_ask_each_other": False})``).
+    #: The 1997 Laws forbid it outright, and have a revoke so found corrected with Law 64
+    #: applied as if it were established (their 63B): an edition of them sets this to
+    #: ``False`` (and would add that rectification).
+    defenders_ask_each_other = True
+
     def rule(self, table, irregularity: Irregularity) -> Ruling | None:
         """The ruling on ``irregularity``, or ``None`` when play simply goes on.
 
