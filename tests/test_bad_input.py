@@ -56,7 +56,7 @@ def test_card_not_in_the_hand_in_a_case():
             '{"by": "S", "call": "P"}, {"by": "W", "call": "P"}, {"by": "E", "play": "H2"}]}')
     out = cli("case", "-", stdin=case)
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr.strip() == "bridgelaws: event 4: E does not hold H2 (it is in N's hand)"
+    assert out.stderr.strip() == "bridgelaws: <stdin>: event 4: E does not hold H2 (it is in N's hand)"
 
 
 def test_malformed_lin(tmp_path):

@@ -107,3 +107,82 @@ def test_events_round_trip_through_json():
             {"by": "S", "concede": 2}, {"by": "W", "respond": "dispute"}]
     for i, obj in enumerate(objs):
         assert event_to_json(parse_event(obj, i)) == obj
+
+
+# --- hostile case files (issue 15, point 10): one line naming the file, the place and
+# the reason, exit status 2; never a traceback --------------------------------------------
+
+def _one_error_line(out) -> str:
+    assert out.returncode == 2 and out.stdout == "", (out.returncode, out.stdout[:200])
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr[-2000:]
+    assert len(lines[0]) < 700            # a quoted value is cut (BridgeError's MESSAGE_LIMIT)
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", [["case"], ["rule", "--lang", "he"], ["claim"]])
+def test_deeply_nested_case(tmp_path, command):
+    # Python's json parser recursed until RecursionError on 100,000 brackets
+    f = tmp_path / "deep.json"
+    f.write_text('{"board": 1, "deal": "%s", "events": [%s%s]}'
+                 % (DEAL, "[" * 100_000, "]" * 100_000))
+    line = _one_error_line(run_cli(command[0], str(f), *command[1:]))
+    assert line == (f"bridgelaws: {f}: JSON nested deeper than 20 levels at line 1, column 124 "
+                    "(a case needs 5)")
+
+
+@pytest.mark.parametrize("command", [["case"], ["rule"], ["claim", "--json"]])
+def test_5000_digit_number_in_a_case(tmp_path, command):
+    # json.loads raised ValueError (Python refuses ints of more than 4,300 digits)
+    f = tmp_path / "big.json"
+    f.write_text('{"board": 1,\n "deal": "%s",\n "events": [{"by": "N", "claim": %s}]}'
+                 % (DEAL, "9" * 5000))
+    line = _one_error_line(run_cli(command[0], str(f), *command[1:]))
+    assert line == (f"bridgelaws: {f}: a number of 5000 characters at line 3, column 34 "
+                    "(at most 20)")
+
+
+def test_5000_digit_level_of_a_call_in_a_case(tmp_path):
+    # parse_call converted the level with int(): ValueError past 4,300 digits
+    f = tmp_path / "call.json"
+    f.write_text(json.dumps({"board": 1, "deal": DEAL,
+                             "events": [{"by": "N", "call": "9" * 5000 + "N"}]}))
+    line = _one_error_line(run_cli("case", str(f)))
+    assert line.startswith(f"bridgelaws: {f}: event 0: unknown call '99999")
+    assert line.endswith("9N' (expected P, X, XX or a bid like 1C or 3N)")
+
+
+@pytest.mark.parametrize("text,reason", [
+    ('{"board": 1, "deal": "%s", "events": [{"by": "N", "claim": NaN}]}' % DEAL,
+     "NaN at line 1, column 127 is not a JSON number"),
+    ('{"board": 1, "board": 2, "deal": "%s"}' % DEAL,
+     "the key 'board' appears twice in one object"),
+    ('{"board": 1, "deal": "%s", "events": %s}' % (DEAL, json.dumps([{"by": "N", "call": "P"}]
+                                                                   * 1001)),
+     "case: 1001 events: a case tells one board, in at most 1000 events"),
+    ('{"board": 1, "deal": "%s", "about": "%s"}' % (DEAL, "x" * 1_000_000),
+     "the case is larger than 1000 KB (a case tells one board)"),
+    ('{"board": 1, "deal": "%s", "events": [{"by": "N", "call": "1C"}, {"by": "E", "play": 7}]}'
+     % DEAL, "event 1: unknown card 7"),
+])
+def test_bad_case_files_name_the_file_and_the_place(tmp_path, text, reason):
+    f = tmp_path / "bad.json"
+    f.write_text(text)
+    line = _one_error_line(run_cli("case", str(f)))
+    assert line.startswith(f"bridgelaws: {f}: {reason}"), line
+
+
+def test_a_case_with_a_byte_order_mark_is_read(tmp_path):
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + json.dumps({"board": 1, "deal": DEAL}).encode())
+    out = run_cli("case", str(f))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["to_act"] == "N"
+
+
+def test_a_case_that_is_not_utf8(tmp_path):
+    f = tmp_path / "latin.json"
+    f.write_bytes(b'{"board": 1, "about": "caf\xe9", "deal": "%s"}' % DEAL.encode())
+    line = _one_error_line(run_cli("case", str(f)))
+    assert line == f"bridgelaws: {f}: the case is not UTF-8 text (byte 27)"

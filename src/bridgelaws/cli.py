@@ -40,16 +40,18 @@ def _cmd_case(args) -> int:
 
 def _cmd_rule(args) -> int:
     from .explain import explain
-    from .formats.case import case_table, load_case
-    table = case_table(load_case(args.file))
+    from .formats.case import case_file, case_table
+    with case_file(args.file) as case:           # errors name the file: FILE: event N: why
+        table = case_table(case)
     sys.stdout.write("\n".join(explain(table, args.lang)) + "\n")
     return 0
 
 
 def _cmd_claim(args) -> int:
-    from .formats.case import case_table, load_case
+    from .formats.case import case_file, case_table
     from .laws.claims import advice_lines, advise_table
-    advice = advise_table(case_table(load_case(args.file)))
+    with case_file(args.file) as case:
+        advice = advise_table(case_table(case))
     if args.json:
         json.dump(advice.to_json(), sys.stdout, indent=2 if args.pretty else None)
         sys.stdout.write("\n")

@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import json
+import re
+from contextlib import contextmanager
 
 from ..boards import Board
 from ..calls import parse_call
@@ -21,7 +23,8 @@ from ..events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Dir
 from ..laws.edition import edition as make_edition
 from ..table import Table
 
-__all__ = ["load_case", "parse_event", "case_table", "run_case", "event_to_json"]
+__all__ = ["load_case", "case_file", "parse_event", "case_table", "run_case", "event_to_json",
+           "MAX_CASE_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "MAX_EVENTS"]
 
 _ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond",
             "omit", "designate", "director", "ask", "answer")
@@ -142,32 +145,158 @@ def _trick_no(value) -> int | None:
     return value
 
 
-def load_case(source) -> dict:
-    """Read a case from a path, ``-`` (standard input), a JSON string or a dict."""
+#: a case tells one board: far less than this (the largest of tests/cases is 4 KB)
+MAX_CASE_BYTES = 1_000_000
+#: a case's JSON is nested 5 deep (case, events, event, a list of cards); more is refused
+MAX_DEPTH = 20
+#: the longest number accepted (a case's numbers are boards, tricks and counts)
+MAX_NUMBER_CHARS = 20
+#: a board at one table is a few dozen calls and cards, with their irregularities
+MAX_EVENTS = 1000
+
+# strings, brackets, numbers and the non-standard constants of Python's json module
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]|-?\d[\d.eE+-]*|-?Infinity|NaN')
+
+
+def _position(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - text.rfind(chr(10), 0, offset)}"
+
+
+def _check_json_text(text: str, name: str) -> None:
+    """Refuse, naming the place, what a case never needs and a parser should not be
+    fed: nesting deeper than :data:`MAX_DEPTH`, numbers longer than
+    :data:`MAX_NUMBER_CHARS` (Python refuses to convert integers of more than 4,300
+    digits, and its recursive parser overflows on deep nesting), NaN and Infinity.
+
+    >>> _check_json_text('{"board": 1, "events": [[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]}', "x")
+    Traceback (most recent call last):
+    ...
+    bridgelaws.cards.BridgeError: x: JSON nested deeper than 20 levels at line 1, column 43 (a case needs 5)
+    """
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        tok = m.group()
+        first = tok[0]
+        if first == '"':
+            continue
+        if first in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BridgeError(f"JSON nested deeper than {MAX_DEPTH} levels at "
+                                  f"{_position(text, m.start())} (a case needs 5)", name)
+        elif first in "]}":
+            depth -= 1
+        elif tok.lstrip("-")[0] in "IN":
+            raise BridgeError(f"{tok} at {_position(text, m.start())} is not a JSON number",
+                              name)
+        elif len(tok) > MAX_NUMBER_CHARS:
+            raise BridgeError(f"a number of {len(tok)} characters at "
+                              f"{_position(text, m.start())} (at most {MAX_NUMBER_CHARS})",
+                              name)
+
+
+def _unique_keys(pairs: list) -> dict:
+    """An object's keys, each once: a case naming a key twice is ambiguous."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _DuplicateKey(twice)
+    return obj
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _read_case_text(source) -> tuple[str, str]:
+    """The text of a case and the name to report: a path, ``-`` (standard input) or a
+    JSON string; at most :data:`MAX_CASE_BYTES`, UTF-8 (a BOM is allowed)."""
     import sys
-    if isinstance(source, dict):
-        return source
     name = str(source)
     try:
         if source == "-":
-            text, name = sys.stdin.read(), "<stdin>"
+            name = "<stdin>"
+            stream = getattr(sys.stdin, "buffer", None)
+            data = (stream.read(MAX_CASE_BYTES + 1) if stream is not None
+                    else sys.stdin.read(MAX_CASE_BYTES + 1).encode("utf-8", "surrogatepass"))
         elif isinstance(source, str) and source.lstrip().startswith("{"):
-            text, name = source, "<string>"
+            data, name = source.encode("utf-8", "surrogatepass"), "<string>"
         else:
-            with open(source, encoding="utf-8") as f:
-                text = f.read()
+            with open(source, "rb") as f:
+                data = f.read(MAX_CASE_BYTES + 1)
     except OSError as e:
-        raise BridgeError(f"cannot read the case: {e.strerror}", name) from None
-    except UnicodeDecodeError:
-        raise BridgeError("the case is not UTF-8 text", name) from None
+        raise BridgeError(f"cannot read the case: {e.strerror or e}", name) from None
+    if len(data) > MAX_CASE_BYTES:
+        raise BridgeError(f"the case is larger than {MAX_CASE_BYTES // 1000} KB "
+                          "(a case tells one board)", name)
     try:
-        obj = json.loads(text)
+        return data.decode("utf-8-sig"), name
+    except UnicodeDecodeError as e:
+        raise BridgeError(f"the case is not UTF-8 text (byte {e.start + 1})", name) from None
+
+
+def _read_case(source) -> tuple[dict, str | None]:
+    """``(case, name)`` of a case given as a path, ``-``, a JSON string or a dict (no name)."""
+    if isinstance(source, dict):
+        return source, None
+    text, name = _read_case_text(source)
+    _check_json_text(text, name)
+    try:
+        obj = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         raise BridgeError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}",
                           name) from None
+    except _DuplicateKey as e:
+        raise BridgeError(f"the key {_shown(e.args[0])} appears twice in one object", name) \
+            from None
+    except (RecursionError, ValueError) as e:      # not reached after _check_json_text
+        raise BridgeError(f"unreadable JSON ({type(e).__name__})", name) from None
     if not isinstance(obj, dict):
         raise BridgeError("a case is a JSON object", name)
-    return obj
+    return obj, name
+
+
+def _shown(value, limit: int = 40) -> str:
+    """A value as a message shows it: its repr, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 5] + "..." + text[-2:]
+
+
+def load_case(source) -> dict:
+    """Read a case from a path, ``-`` (standard input), a JSON string or a dict.
+
+    Bad input raises a :class:`~bridgelaws.cards.BridgeError` naming the file and
+    the place: malformed JSON, a file over :data:`MAX_CASE_BYTES`, nesting deeper
+    than :data:`MAX_DEPTH`, a number longer than :data:`MAX_NUMBER_CHARS`.
+
+    >>> load_case('{"board": 1, "events": [' + "9" * 5000 + ']}')
+    Traceback (most recent call last):
+    ...
+    bridgelaws.cards.BridgeError: <string>: a number of 5000 characters at line 1, column 25 (at most 20)
+    """
+    return _read_case(source)[0]
+
+
+@contextmanager
+def case_file(source):
+    """The case of ``source`` (as :func:`load_case`), with every error raised inside
+    the block naming the file before the place: ``FILE: event N: why``.
+
+    >>> with case_file('{"board": 1, "deal": "N:- - - -"}') as case:
+    ...     case_table(case)
+    Traceback (most recent call last):
+    ...
+    bridgelaws.cards.BridgeError: <string>: case: hand of N has 0 cards, not 13 (Law 7B1)
+    """
+    case, name = _read_case(source)
+    try:
+        yield case
+    except BridgeError as e:
+        if name is None or (e.where is not None and e.where.startswith(name)):
+            raise
+        raise BridgeError(e.reason, f"{name}: {e.where}" if e.where else name) from None
 
 
 def case_table(case: dict, *, apply_events: bool = True) -> Table:
@@ -196,6 +325,9 @@ def case_table(case: dict, *, apply_events: bool = True) -> Table:
     events = case.get("events", [])
     if not isinstance(events, list):
         raise BridgeError("'events' is a list", "case")
+    if len(events) > MAX_EVENTS:
+        raise BridgeError(f"{len(events)} events: a case tells one board, in at most "
+                          f"{MAX_EVENTS} events", "case")
     if apply_events:
         for i, obj in enumerate(events):
             table.apply(parse_event(obj, i))
@@ -203,8 +335,10 @@ def case_table(case: dict, *, apply_events: bool = True) -> Table:
 
 
 def run_case(case) -> dict:
-    """Replay a case and return its state (the output of ``bridgelaws case``)."""
-    return case_table(load_case(case)).state()
+    """Replay a case and return its state (the output of ``bridgelaws case``); an error
+    names the file (see :func:`case_file`)."""
+    with case_file(case) as c:
+        return case_table(c).state()
 
 
 def event_to_json(event: Event) -> dict:
