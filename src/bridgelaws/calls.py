@@ -59,7 +59,10 @@ def parse_call(text: str) -> int:
         strain_txt = t[len(level_txt):]
         if strain_txt == "NT":
             strain_txt = "N"
-        if level_txt.isdigit() and len(strain_txt) == 1 and strain_txt in STRAIN_LETTERS:
+        # a level of more than three digits is no bid (nor a number to convert: Python
+        # refuses ints of over 4,300 digits); above seven it is inadmissible (Law "38")
+        if (level_txt.isdigit() and len(level_txt) <= 3 and len(strain_txt) == 1
+                and strain_txt in STRAIN_LETTERS):
             level = int(level_txt)
             if level >= 1:
                 return make_bid(level, STRAIN_LETTERS.index(strain_txt))

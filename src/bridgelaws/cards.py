@@ -29,10 +29,22 @@ __all__ = [
 ]
 
 
+#: the longest reason an error gives: a longer one (quoting a 300,000-character line
+#: of a broken file, say) keeps its two ends, cut in the middle
+MESSAGE_LIMIT = 500
+
+
 class BridgeError(ValueError):
-    """Bad input: says where (``where``) and why (the message)."""
+    """Bad input: says where (``where``) and why (the message), in one bounded line.
+
+    >>> len(str(BridgeError(f"unknown card {'H' + '9' * 10**5!r}", "x.lin:1")))
+    508
+    """
 
     def __init__(self, message: str, where: str | None = None):
+        if len(message) > MESSAGE_LIMIT:
+            half = (MESSAGE_LIMIT - 5) // 2
+            message = f"{message[:half]} ... {message[-half:]}"
         self.where = where
         self.reason = message
         super().__init__(f"{where}: {message}" if where else message)

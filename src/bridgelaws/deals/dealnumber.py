@@ -123,7 +123,8 @@ def parse_deal_number(text: str) -> int:
     cleaned = str(text).strip().replace(",", "").replace("_", "").replace(" ", "")
     if not cleaned.isascii() or not cleaned.isdigit():
         raise BridgeError(f"{text!r} is not a deal number (digits from 0 to {DEAL_COUNT - 1})")
-    number = int(cleaned)
-    if number >= DEAL_COUNT:
-        raise BridgeError(f"deal number {number} is outside 0 to {DEAL_COUNT - 1}")
-    return number
+    # too many digits is too large, said before int() (which refuses over 4,300 digits)
+    digits = cleaned.lstrip("0") or "0"
+    if len(digits) > len(str(DEAL_COUNT)) or int(digits) >= DEAL_COUNT:
+        raise BridgeError(f"deal number {digits} is outside 0 to {DEAL_COUNT - 1}")
+    return int(digits)

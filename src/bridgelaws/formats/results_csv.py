@@ -121,24 +121,48 @@ def _names(text: str | None) -> list[str]:
     return [n.strip() for n in text.split(sep) if n.strip()]
 
 
-def _open(path, label: str):
+#: the largest results file read (a club's season of Bridgemate rows is a few MB)
+MAX_FILE_BYTES = 50_000_000
+
+
+def _open(path, label: str) -> str:
+    """The text of a CSV file: UTF-8 (a BOM allowed), else Latin-1; at most
+    :data:`MAX_FILE_BYTES`."""
     try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
-            return f.read()
-    except UnicodeDecodeError:
-        with open(path, newline="", encoding="latin-1") as f:
-            return f.read()
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise BridgeError(f"cannot read: {e.strerror}", label) from None
+        raise BridgeError(f"cannot read: {e.strerror or e}", label) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise BridgeError(f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB", label)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _csv_rows(lines: list[str], label: str):
+    """``(line number, fields)`` of each CSV record; a record the csv module cannot
+    split (a field over its limit of 131,072 characters) is named by its line."""
+    reader = csv.reader(lines)
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            reason = ("a field longer than the CSV limit of "
+                      f"{csv.field_size_limit():,} characters" if "field limit" in str(e)
+                      else f"unreadable CSV ({e})")
+            raise BridgeError(reason, f"{label}:{reader.line_num}") from None
+        yield reader.line_num, row
 
 
 def _rows(text: str, label: str):
     """(line number, row dict with lower-case keys) for each data line."""
     lines = text.splitlines(keepends=True)
-    reader = csv.reader(lines)
     header = None
-    for row in reader:
-        line = reader.line_num
+    for line, row in _csv_rows(lines, label):
         if not row or all(not c.strip() for c in row) or row[0].lstrip().startswith("#"):
             continue
         if header is None:

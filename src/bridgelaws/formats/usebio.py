@@ -26,6 +26,8 @@ __all__ = ["read_usebio", "write_usebio", "EVENT_METHODS"]
 
 #: USEBIO event type -> scoring method of :func:`~bridgelaws.tournament.results.score_event`
 EVENT_METHODS = {"MP_PAIRS": "mp", "CROSS_IMP": "xi", "IMP_PAIRS": "xi", "BUTLER_PAIRS": "butler"}
+#: the largest USEBIO file read (a big congress is a few MB)
+MAX_FILE_BYTES = 50_000_000
 _POINTS = {"mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
            "xi": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
            "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")}
@@ -55,7 +57,10 @@ def read_usebio(source, *, name: str | None = None) -> Event:
         if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
             label = label or str(source)
             with open(source, "rb") as f:
-                data = f.read()
+                data = f.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise BridgeError(f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB",
+                                  label)
         elif isinstance(source, bytes):
             data = source
         else:

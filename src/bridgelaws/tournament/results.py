@@ -166,8 +166,15 @@ def rank(scores: dict[str, float], *, places: int | None = 2,
 
 
 def _natural(key: str):
+    """Natural order of ids: runs of digits compare as numbers (by length, then digit by
+    digit: an id of 5,000 digits is compared without converting it to an int).
+
+    >>> sorted(["10", "9", "2A", "10B", "007", "1" * 5000], key=_natural)[:4]
+    ['2A', '007', '9', '10']
+    """
     import re
-    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.findall(r"\d+|\D+", key)]
+    return [(0, len(t.lstrip("0")), t.lstrip("0")) if t.isdigit() else (1, 0, t)
+            for t in re.findall(r"\d+|\D+", key, re.ASCII)]
 
 
 def _group_rows(event: Event) -> dict[tuple[int, str | None], list[Result]]:
