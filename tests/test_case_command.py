@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaws.cards import BridgeError
 from bridgelaws.formats.case import event_to_json, parse_event, run_case
 
 CASES = Path(__file__).parent / "cases"
@@ -186,3 +187,58 @@ def test_a_case_that_is_not_utf8(tmp_path):
     f.write_bytes(b'{"board": 1, "about": "caf\xe9", "deal": "%s"}' % DEAL.encode())
     line = _one_error_line(run_cli("case", str(f)))
     assert line == f"bridgelaws: {f}: the case is not UTF-8 text (byte 27)"
+
+
+AUCTION_3N = [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}, {"by": "S", "call": "3N"},
+              {"by": "W", "call": "P"}, {"by": "N", "call": "P"}, {"by": "E", "call": "P"}]
+EVERY_KEY = [
+    ([], {"by": "N", "call": "1C", "artificial": True, "comparable": True,
+          "replaces": "unintended"}),
+    (AUCTION_3N, {"by": "E", "play": ["CQ", "CJ"], "visible": ["CQ"], "unnoticed": True}),
+    (AUCTION_3N, {"by": "E", "play": "CQ", "replaces": "unintended", "withdrawn": "CJ"}),
+    (AUCTION_3N, {"by": "E", "expose": "CQ", "deliberate": True}),
+    (AUCTION_3N, {"by": "E", "choose": "forbid_suit", "suit": "H", "suits": ["H"], "card": "SA"}),
+    (AUCTION_3N, {"by": "E", "attention": "revoke", "offender": "W", "trick": 1}),
+    (AUCTION_3N, {"by": "E", "ask": "W", "trick": 1}),
+    (AUCTION_3N, {"by": "E", "answer": "yes"}),
+    (AUCTION_3N, {"by": "N", "claim": 9, "line": ["SA", "rest"]}),
+    (AUCTION_3N, {"by": "N", "concede": 2}),
+    (AUCTION_3N, {"by": "E", "respond": "accept"}),
+    (AUCTION_3N, {"by": "E", "omit": True}),
+    (AUCTION_3N, {"by": "S", "designate": "high"}),
+    (AUCTION_3N, {"by": "E", "director": "claim", "tricks": 3, "value": True, "card": "SA"}),
+]
+WRONG = [None, True, 5, 10**19, 1.5, "zz", [], [[["x"]]], {"a": 1}]
+KEY_TYPES = {"unnoticed": "flag", "deliberate": "flag", "artificial": "flag", "comparable": "flag",
+             "visible": "list", "suits": "list", "designate": "word", "attention": "word",
+             "respond": "word", "dealer": "word", "vulnerable": "word", "edition": "word"}
+
+
+def test_wrong_types_in_every_key(tmp_path):
+    """Each key of each kind of event, and each key of the case, with a value of the
+    wrong type: exit 0 (a value the Laws accept) or 2 with one line naming the file and
+    the place; the true/false, list and word keys name the key."""
+    f = tmp_path / "types.json"
+    cases = []
+    for prefix, event in EVERY_KEY:
+        for key in event:
+            cases += [({"board": 1, "deal": DEAL, "events": prefix + [{**event, key: v}]},
+                       f"event {len(prefix)}", key, v) for v in WRONG]
+    top = {"board": 1, "deal": DEAL, "dealer": "N", "vulnerable": "none", "edition": "2017"}
+    for key in top:
+        cases += [({**top, key: v}, "case", key, v) for v in WRONG]
+    cases += [({"board": 1, "deal": DEAL, "events": v}, "event 0" if isinstance(v, list) else "case",
+               "events", v) for v in WRONG]
+    cases += [({"board": 1, "deal": DEAL, "events": [v]}, "event 0", None, v) for v in WRONG]
+    for case, place, key, value in cases:
+        f.write_text(json.dumps(case))
+        try:
+            run_case(str(f))                 # what the case command runs (no parser per case)
+            code, err = 0, ""
+        except BridgeError as e:
+            code, err = 2, str(e)
+            assert err.startswith(f"{f}: {place}: ") and "\n" not in err, (case, err)
+        wrong_type = {"flag": not isinstance(value, bool), "list": not isinstance(value, list),
+                      "word": not isinstance(value, str)}.get(KEY_TYPES.get(key), False)
+        if wrong_type and value is not None:
+            assert code == 2 and f"'{key}'" in err, (case, err)

@@ -60,16 +60,20 @@ def parse_event(obj, index: int) -> Event:
             if replaces not in (None, "unintended", "misinformation", "after_change"):
                 raise BridgeError("'replaces' is 'unintended', 'misinformation' or "
                                   f"'after_change', not {replaces!r}")
-            return MakeCall(by, parse_call(value), artificial=bool(obj.get("artificial", False)),
-                            comparable=obj.get("comparable"), replaces=replaces)
+            comparable = obj.get("comparable")
+            if comparable is not None:
+                comparable = _flag(obj, "comparable")
+            return MakeCall(by, parse_call(value), artificial=_flag(obj, "artificial"),
+                            comparable=comparable, replaces=replaces)
         if key == "play":
             if isinstance(value, list):
                 if len(value) < 2:
                     raise BridgeError("several cards played together are a list of two or more")
                 visible = obj.get("visible")
                 return PlayCards(by, tuple(parse_card(c) for c in value),
-                                 None if visible is None else tuple(parse_card(c) for c in visible),
-                                 unnoticed=bool(obj.get("unnoticed", False)))
+                                 None if visible is None
+                                 else tuple(parse_card(c) for c in _list(visible, "visible")),
+                                 unnoticed=_flag(obj, "unnoticed"))
             if "replaces" in obj:
                 if obj["replaces"] not in ("unintended", "not_named"):
                     raise BridgeError("a card 'replaces' the last one for 'unintended' (45C4b) "
@@ -80,7 +84,7 @@ def parse_event(obj, index: int) -> Event:
         if key == "omit":
             return Omit(by)
         if key == "designate":
-            return Designate(by, str(value))
+            return Designate(by, _word(value, "designate"))
         if key == "director":
             if value not in _DIRECTOR:
                 raise BridgeError(f"unknown Director ruling {value!r} (known: {', '.join(_DIRECTOR)})")
@@ -93,18 +97,20 @@ def parse_event(obj, index: int) -> Event:
             card = parse_card(obj["card"]) if "card" in obj else None
             return Director(by, value, tricks=tricks, value=v, card=card)
         if key == "expose":
-            return ExposeCard(by, parse_card(value), deliberate=bool(obj.get("deliberate", False)))
+            return ExposeCard(by, parse_card(value), deliberate=_flag(obj, "deliberate"))
         if key == "choose":
             if not isinstance(value, str):
                 raise BridgeError(f"an option is a name, not {value!r}")
             suit = _suit(obj["suit"], where) if "suit" in obj else None
-            suits = tuple(_suit(s, where) for s in obj["suits"]) if "suits" in obj else None
+            suits = (tuple(_suit(s, where) for s in _list(obj["suits"], "suits"))
+                     if "suits" in obj else None)
             card = parse_card(obj["card"]) if "card" in obj else None
             return Choose(by, value, suit=suit, suits=suits, card=card)
         if key == "attention":
             # a revoke may be named by its offender and trick (1-based)
             offender = _seat_of(obj["offender"]) if "offender" in obj else None
-            return DrawAttention(by, str(value), offender, _trick_no(obj.get("trick")))
+            return DrawAttention(by, _word(value, "attention"), offender,
+                                 _trick_no(obj.get("trick")))
         if key == "ask":
             # Law 61B: {"by": "S", "ask": "W", "trick": 5} (trick: where W showed out)
             return Question(by, _seat_of(value), _trick_no(obj.get("trick")))
@@ -123,9 +129,30 @@ def parse_event(obj, index: int) -> Event:
                                      or not all(isinstance(x, str) for x in line)):
                 raise BridgeError("a claim's line is a list of card or suit names")
             return Claim(by, value, tuple(line) if line is not None else None)
-        return Respond(by, str(value))
+        return Respond(by, _word(value, "respond"))
     except BridgeError as e:
         raise BridgeError(e.reason, where) from None
+
+
+def _flag(obj: dict, key: str) -> bool:
+    """A true/false key of an event (false when absent): ``"no"`` or ``1`` is refused,
+    not read as true."""
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        raise BridgeError(f"'{key}' is true or false, not {_shown(value)}")
+    return value
+
+
+def _list(value, key: str) -> list:
+    if not isinstance(value, list):
+        raise BridgeError(f"'{key}' is a list, not {_shown(value)}")
+    return value
+
+
+def _word(value, key: str) -> str:
+    if not isinstance(value, str):
+        raise BridgeError(f"'{key}' is a word, not {_shown(value)}")
+    return value
 
 
 def _bad_seat(value):
@@ -310,6 +337,10 @@ def case_table(case: dict, *, apply_events: bool = True) -> Table:
     if board_no is None and ("dealer" not in case or "vulnerable" not in case):
         raise BridgeError("the case needs a 'board' number, or both 'dealer' and 'vulnerable'",
                           "case")
+    for key, like in (("deal", '"N:AKQ2.KQ2.A32.K32 ..."'), ("dealer", '"N"'),
+                      ("vulnerable", '"none", "NS", "EW" or "all"'), ("edition", '"2017"')):
+        if case.get(key) is not None and not isinstance(case[key], str):
+            raise BridgeError(f"'{key}' is a word like {like}, not {_shown(case[key])}", "case")
     try:
         deal = Deal.from_pbn(str(case["deal"]))
         deal.check_complete()
