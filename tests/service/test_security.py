@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from bridgelaws.service.app import create_app, ensure_director
 from bridgelaws.service.db import Director, LoginSessionRow, select
-from bridgelaws.service.security import (Limit, LoginThrottle, PasswordChecks,
+from bridgelaws.service.security import (Busy, Limit, LoginThrottle, PasswordChecks,
                                          content_security_policy)
 
 PASSWORD = "correct horse battery"
@@ -115,12 +115,14 @@ def test_a_login_flood_does_not_stall_the_event_loop(app):
 
 
 def test_the_password_pool_is_bounded_and_answers_busy_at_once(app):
-    """One worker, no room to wait: while it is busy, a login is answered 503 with
-    Retry-After (the try is not counted as a failure), and once it is free the same
-    login goes through."""
+    """One worker, no room to wait: while it is busy, a login from an address that has
+    failed before is answered 503 with Retry-After at once (the try is not counted as
+    a failure), and once the worker is free the same login goes through."""
     cheap_hash(app)
     checks = app.state.password_checks = PasswordChecks(workers=1, waiting=0)
     app.state.refusal_pause = 0
+    c = client_at(app, "10.0.0.1")
+    assert log_in(c, "typo").status_code == 400
     release = threading.Event()
     busy = threading.Thread(target=asyncio.run, args=(checks.run(release.wait, 10),))
     busy.start()
@@ -129,7 +131,6 @@ def test_the_password_pool_is_bounded_and_answers_busy_at_once(app):
             if checks.pending:
                 break
             time.sleep(0.01)
-        c = client_at(app, "10.0.0.1")
         t0 = time.perf_counter()
         r = log_in(c)
         assert time.perf_counter() - t0 < 2
@@ -138,9 +139,39 @@ def test_the_password_pool_is_bounded_and_answers_busy_at_once(app):
     finally:
         release.set()
         busy.join()
-    assert app.state.throttle.check("td", "10.0.0.1").delay == 0
+    assert len(app.state.throttle._pair.keys[("td", "10.0.0.1")]) == 1   # the typo only
     assert log_in(c).status_code == 303
     checks.close()
+
+
+def test_urgent_checks_go_first_and_each_kind_is_bounded():
+    """A check for an address with no failure (urgent) overtakes the attackers' waiting
+    checks, and has places of its own when theirs are full."""
+    async def go():
+        checks = PasswordChecks(workers=1, waiting=1)
+        gate, order = threading.Event(), []
+
+        def job(name):
+            if name == "running":
+                gate.wait(10)
+            order.append(name)
+
+        running = asyncio.ensure_future(checks.run(job, "running"))
+        await asyncio.sleep(0.1)
+        waiting = asyncio.ensure_future(checks.run(job, "attacker"))
+        await asyncio.sleep(0.05)
+        with pytest.raises(Busy):
+            await checks.run(job, "one too many")
+        director = asyncio.ensure_future(checks.run(job, "director", urgent=True))
+        await asyncio.sleep(0.05)
+        gate.set()
+        await asyncio.gather(running, waiting, director)
+        checks.close()
+        with pytest.raises(Busy):
+            await checks.run(job, "after close")
+        return order
+
+    assert asyncio.run(go()) == ["running", "director", "attacker"]
 
 
 # --------------------------------------------------------------- the throttle
@@ -188,6 +219,7 @@ def test_throttle_an_account_under_attack_still_lets_a_clean_address_in():
     assert v.refuse and v.reason == "account" and v.retry_after == 300
     v = t.check("director", "198.51.100.1")
     assert not v.refuse and 0 < v.delay <= 2
+    assert v.clean                                         # his check goes first
     mark = t.attempt("director", "203.0.113.99")           # a typo ...
     t.succeeded(t.attempt("director", "203.0.113.99"))    # ... then the right password
     assert not t.check("director", "203.0.113.99").refuse

@@ -174,11 +174,10 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
         mark = throttle.attempt(username, address)
         d = None
         if len(username) <= MAX_USERNAME and len(password) <= MAX_PASSWORD:
-            with store.session() as s:
-                d = find_director(s, username)
+            d = await asyncio.to_thread(_director_named, store, username)
         try:
             ok = await app.state.password_checks.verify(
-                d.password_hash if d is not None else None, password)
+                d.password_hash if d is not None else None, password, urgent=verdict.clean)
         except Busy as busy:
             throttle.withdraw(mark)
             return await refuse(request, 503, busy.retry_after,
@@ -187,14 +186,15 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
             return render(request, "login.html", status_code=400, next=target,
                           username=username, error=message("ui.login.failed", lang_of(request)))
         throttle.succeeded(mark)
-        session_id = start_session(store, d.id)
+        # a write (waiting for SQLite's lock, then a synced commit): off the event loop
+        session_id = await asyncio.to_thread(start_session, store, d.id)
         old_sid = request.session.get("sid")
         request.session.clear()                      # a new session: no fixation
         request.session["director"] = d.id
         request.session["sid"] = session_id
         request.session["lang"] = lang_of(request) if request.query_params.get("lang") else d.lang
         if old_sid:
-            end_session(store, old_sid)
+            await asyncio.to_thread(end_session, store, old_sid)
         return RedirectResponse(target, status_code=303)
 
     @app.post("/logout")
@@ -203,7 +203,7 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
         cookie; the old cookie logs no one in any more."""
         form = await request.form()
         check_csrf(request, form.get("csrf"))
-        end_session(store, request.session.get("sid"))
+        await asyncio.to_thread(end_session, store, request.session.get("sid"))
         lang = request.session.get("lang")
         request.session.clear()
         if lang:
@@ -220,6 +220,11 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     app.include_router(assistant.router)
     app.include_router(rulings.router)
     return app
+
+
+def _director_named(store: Store, username: str) -> Director | None:
+    with store.session() as s:
+        return find_director(s, username)
 
 
 def utcnow() -> dt.datetime:

@@ -5,10 +5,14 @@ Password checks
 ---------------
 An Argon2id check costs about a quarter of a second of CPU (argon2-cffi's defaults:
 64 MiB, three passes).  Run on the event loop, each one froze every page and every
-live table for that long.  :class:`PasswordChecks` runs them in a thread pool of its
-own (argon2 releases the GIL), with one worker per two cores so that the event loop
-always keeps a core, and a bound on the checks waiting: past it a login is answered
-at once with 503 and ``Retry-After`` instead of queueing without end.  A login for a
+live table for that long.  :class:`PasswordChecks` runs them in threads of its own
+(argon2 releases the GIL), one per two cores so that the event loop always keeps a
+core, at a lower scheduling priority (nice 10, on Linux) so that the loop's thread
+wins whenever both want the CPU, and with a bound on the checks waiting: past it a
+login is answered at once with 503 and ``Retry-After`` instead of queueing without
+end.  A try from an address with no failure on record is checked first (a queue by
+priority: the standard library's executor has none), so attackers filling the queue
+do not make the Director wait behind their guesses.  A login for a
 name no director has is checked against a hash made once, so it costs the same and
 the answer's time does not tell which names exist.  Passwords and names longer than
 :data:`MAX_PASSWORD` / :data:`MAX_USERNAME` characters are refused without hashing.
@@ -91,14 +95,17 @@ import base64
 import datetime as dt
 import hashlib
 import ipaddress
+import itertools
 import math
 import os
+import queue
 import re
 import secrets
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -132,11 +139,30 @@ class Busy(Exception):
         self.retry_after = retry_after
 
 
-class PasswordChecks:
-    """Argon2 checks in a bounded thread pool of their own.
+#: the scheduling priority (nice) of the threads that hash passwords
+HASH_NICE = 10
 
-    ``workers`` threads (one per two cores by default) check passwords; at most
-    ``waiting`` more checks wait for them, and one more raises :class:`Busy` at once.
+
+def _lower_priority() -> None:
+    """A hashing thread yields the CPU to the event loop's thread (and to the rest of
+    the machine) whenever both want it: on Linux a thread has a nice value of its own,
+    set through its thread id.  (Elsewhere that id may name another process: left.)"""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICE)
+        except OSError:
+            pass
+
+
+class PasswordChecks:
+    """Argon2 checks in a bounded pool of threads of their own, urgent ones first.
+
+    ``workers`` threads (one per two cores by default, started at the first check)
+    check passwords.  At most ``waiting`` more checks wait for them, and one more
+    raises :class:`Busy` at once; *urgent* checks (the login throttle gives that to a
+    try from an address with no failure on record) have their own ``waiting`` places
+    and go before the others, so attackers filling the queue do not hold up the
+    Director, who waits for at most the checks already running.
 
     >>> import asyncio
     >>> from bridgelaws.service.web import hash_password
@@ -151,51 +177,68 @@ class PasswordChecks:
 
     def __init__(self, workers: int | None = None, waiting: int = 8):
         self.workers = workers or max(1, (os.cpu_count() or 2) // 2)
-        self.limit = self.workers + waiting
-        self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bridgelaws-argon2")
+        self.waiting = waiting
+        self._queue: queue.PriorityQueue = queue.PriorityQueue()
+        self._order = itertools.count()
         self._lock = threading.Lock()
-        self._pending = 0
+        self._pending = {True: 0, False: 0}
+        self._threads: list[threading.Thread] = []
+        self._closed = False
         self._decoy: str | None = None
 
     @property
     def pending(self) -> int:
         """Checks running or waiting now."""
-        return self._pending
+        return sum(self._pending.values())
 
-    async def run(self, fn, *args):
+    async def run(self, fn, *args, urgent: bool = False):
         """``fn(*args)`` in the pool; :class:`Busy` when the pool is full.  The count is
         released when the work ends in its thread, not when the caller stops waiting
         (a client that hangs up does not free a worker that is still hashing)."""
         with self._lock:
-            if self._pending >= self.limit:
+            if self._closed or self._pending[urgent] >= self.workers + self.waiting:
                 raise Busy()
-            self._pending += 1
-        try:
-            future = self._pool.submit(fn, *args)
-        except BaseException:
-            self._release()
-            raise
-        future.add_done_callback(self._release)
+            self._pending[urgent] += 1
+            if not self._threads:
+                self._start()
+        future: Future = Future()
+        future.add_done_callback(lambda _f: self._release(urgent))
+        self._queue.put((0 if urgent else 1, next(self._order), future, fn, args))
         return await asyncio.wrap_future(future)
 
-    def _release(self, _future=None) -> None:
-        with self._lock:
-            self._pending -= 1
+    def _start(self) -> None:
+        for i in range(self.workers):
+            t = threading.Thread(target=self._work, name=f"bridgelaws-argon2-{i}", daemon=True)
+            t.start()
+            self._threads.append(t)
 
-    async def verify(self, hashed: str | None, password: str) -> bool:
+    def _work(self) -> None:
+        _lower_priority()
+        while True:
+            _rank, _n, future, fn, args = self._queue.get()
+            if future is None:                    # close()
+                return
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as e:            # given to the caller
+                future.set_exception(e)
+
+    def _release(self, urgent: bool) -> None:
+        with self._lock:
+            self._pending[urgent] -= 1
+
+    async def verify(self, hashed: str | None, password: str, urgent: bool = False) -> bool:
         """Whether ``password`` matches ``hashed``; ``None`` (no such director) is
         checked against a decoy hash and is never a match."""
         from .web import verify_password
         if len(password) > MAX_PASSWORD:
             return False
         if hashed is None:
-            await self.run(self._check_decoy, password)
+            await self.run(self._check_decoy, password, urgent=urgent)
             return False
-        return await self.run(verify_password, hashed, password)
-
-    async def hash(self, password: str) -> str:
-        from .web import hash_password
-        return await self.run(hash_password, password)
+        return await self.run(verify_password, hashed, password, urgent=urgent)
 
     def _check_decoy(self, password: str) -> None:
         from .web import hash_password, verify_password
@@ -204,7 +247,19 @@ class PasswordChecks:
         verify_password(self._decoy, password)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers after the checks running; the waiting ones are cancelled."""
+        with self._lock:
+            self._closed = True
+            threads, self._threads = self._threads, []
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item[2] is not None:
+                item[2].cancel()
+        for _ in threads:
+            self._queue.put((-1, next(self._order), None, None, None))
 
 
 # --- the login throttle -----------------------------------------------------------------------
@@ -233,11 +288,13 @@ class Limit:
 @dataclass(frozen=True)
 class Verdict:
     """What to do with a login try: refuse it (for ``retry_after`` whole seconds), or
-    let it through after ``delay`` seconds."""
+    let it through after ``delay`` seconds; ``clean``: its address has no failure on
+    record (its check is urgent)."""
     refuse: bool = False
     retry_after: int = 0
     delay: float = 0.0
     reason: str = ""
+    clean: bool = False
 
 
 class _Windows:
@@ -348,7 +405,8 @@ class LoginThrottle:
             return Verdict(True, self._account.retry_after(by_acct, t), reason="account")
         return Verdict(delay=max(self._pair.limit.delay(len(pair)),
                                  self._address.limit.delay(len(by_addr)),
-                                 self._account.limit.delay(len(by_acct))))
+                                 self._account.limit.delay(len(by_acct))),
+                       clean=not by_addr)
 
     def attempt(self, username: str, address: str) -> tuple:
         """Count a try as a failure from now; the mark given back takes it back
