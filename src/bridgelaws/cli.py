@@ -433,6 +433,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="comma-separated addresses of reverse proxies whose X-Forwarded-For "
                         "names the client (default: none; the socket's peer is the client; "
                         "BRIDGELAWS_TRUSTED_PROXIES)")
+    w.add_argument("--max-upload-mb", type=float, metavar="MB",
+                   help="the largest PBN board set uploaded with a new event, in MB "
+                        "(default 10, or BRIDGELAWS_MAX_UPLOAD_MB)")
+    w.add_argument("--max-body-kb", type=float, metavar="KB",
+                   help="the largest body of any other request, in KB (default 1024, or "
+                        "BRIDGELAWS_MAX_BODY_KB)")
     w.set_defaults(func=_cmd_serve)
     return p
 
@@ -440,9 +446,19 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_serve(args) -> int:
     """Start the web service; the first director's password comes from
     BRIDGELAWS_PASSWORD, or a random one is printed once."""
+    from .service.db import hold_sqlite_lock
+    for name, value in (("--max-upload-mb", args.max_upload_mb),
+                        ("--max-body-kb", args.max_body_kb)):
+        if value is not None and not 0 < value < 1e6:
+            raise BridgeError(f"{value:g} is not a positive size", name)
+    # SQLite serves one process: a second server on the same file would serve stale
+    # tables, so it stops here, before touching the database (the lock lives as long
+    # as this process: kept in a local of this function, which runs the server)
+    lock = hold_sqlite_lock(args.db)  # noqa: F841
     import uvicorn
 
     from .service.app import create_app, ensure_director
+    from .service.limits import MB, WS_MAX_SIZE
     try:
         app = create_app(args.db, demo=not args.no_demo, secure_cookies=args.secure_cookies)
     except Exception as e:            # an unreachable or unusable database: one clear line
@@ -450,6 +466,10 @@ def _cmd_serve(args) -> int:
             raise
         raise BridgeError(f"cannot open the database: {type(e).__name__}: "
                           f"{str(e).splitlines()[0] if str(e) else ''}", args.db) from None
+    if args.max_upload_mb is not None:
+        app.state.limits.upload = int(args.max_upload_mb * MB)
+    if args.max_body_kb is not None:
+        app.state.limits.body = int(args.max_body_kb * 1024)
     password = ensure_director(app.state.store, args.director,
                                os.environ.get("BRIDGELAWS_PASSWORD") or None)
     url = f"http://{args.host}:{args.port}/"
@@ -462,8 +482,11 @@ def _cmd_serve(args) -> int:
     # the client's address (the login throttle counts by it) is the socket's peer, unless
     # the peer is a proxy the Director named: then uvicorn reads its X-Forwarded-For
     proxies = [a.strip() for a in args.trusted_proxies.split(",") if a.strip()]
+    # a live table's WebSocket message is an act of a few hundred bytes: 64 KB at most
+    # (uvicorn's default is 16 MB, held in memory per message)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_per_message_deflate=False, proxy_headers=bool(proxies),
+                ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
+                proxy_headers=bool(proxies),
                 forwarded_allow_ips=proxies or None)
     return 0
 

@@ -168,7 +168,7 @@ def test_create_event_from_an_uploaded_pbn(client):
                                           "sections": "1", "boards_per_round": "2",
                                           "scoring": "mp", "source": "pbn"},
                     files={"pbn": ("set.pbn", b'[Board "1"]\n[Deal "N:AKQ"]\n', "text/plain")})
-    assert r.status_code == 400 and "uploaded PBN" in r.text
+    assert r.status_code == 400 and "set.pbn:2 cannot be read" in r.text
 
 
 @pytest.mark.parametrize("field,value,reason", [

@@ -16,12 +16,14 @@ import json
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
-from ..cards import BridgeError
+from ..cards import SEAT_NAMES, BridgeError
 from ..explain import explain
 from ..formats.case import case_table
 from ..i18n import message
 from . import booklet
 from .db import BoardRow, Director, EventRow, RulingRow, select
+from .limits import PageError, whole_number
+from .logic import FieldError
 from .web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
@@ -36,15 +38,38 @@ def _context(values) -> dict:
     return {k: str(values.get(k, "") or "").strip() for k in CONTEXT}
 
 
+def _context_errors(s, ctx: dict) -> dict[str, FieldError]:
+    """What is wrong with the context (where the ruling was given): each of event,
+    round, table and board is empty or a whole number, the event exists, and a
+    section's name fits its column."""
+    errors = {}
+    for name in ("event", "round", "table", "board"):
+        if ctx[name] and whole_number(ctx[name], 1) is None:
+            errors[name] = FieldError(name, key="whole_number", value=ctx[name][:20])
+    if len(ctx["section"]) > 8:
+        errors["section"] = FieldError("section", key="section_name", n=len(ctx["section"]))
+    if ctx["event"] and "event" not in errors and s.get(EventRow, int(ctx["event"])) is None:
+        errors["event"] = FieldError("event", key="no_event", id=ctx["event"])
+    return errors
+
+
 def _context_deal(s, ctx: dict) -> tuple[str | None, int]:
-    """The deal of the board named by the context (event and board), if any."""
-    board = int(ctx["board"]) if ctx["board"].isdigit() else 1
-    if ctx["event"].isdigit() and ctx["board"].isdigit():
+    """The deal of the board named by the (checked) context: event and board, if any."""
+    board = whole_number(ctx["board"], 1) or 1
+    if ctx["event"] and ctx["board"]:
         row = s.scalar(select(BoardRow).where(BoardRow.event_id == int(ctx["event"]),
                                               BoardRow.number == board))
         if row is not None:
             return row.deal, board
     return None, board
+
+
+def _fact_error(e: BridgeError, lang: str) -> str:
+    """Why an answer was not taken: a malformed one in ``lang``; one that does not fit
+    the case in the engine's words."""
+    if isinstance(e, booklet.FactError):
+        return message(e.key, lang, **e.values)
+    return e.reason
 
 
 def _groups() -> list[tuple]:
@@ -84,7 +109,14 @@ async def scenario_rule(request: Request, key: str, d: Director = Depends(requir
     check_csrf(request, form.get("csrf"))
     values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
     ctx = _context(form)
+    lang = lang_of(request)
     with request.app.state.store.session() as s:
+        wrong = _context_errors(s, ctx)
+        if wrong:
+            return render(request, "assistant_form.html", status_code=400, sc=sc,
+                          values=values, ctx=ctx, errors={"_": t_context(wrong, lang)},
+                          ctx_errors={k: e.local(lang) for k, e in wrong.items()},
+                          events=_events(s))
         deal, board = _context_deal(s, ctx)
         try:
             case = sc.build(values, deal=deal, board=board)
@@ -92,8 +124,20 @@ async def scenario_rule(request: Request, key: str, d: Director = Depends(requir
         except BridgeError as e:
             field = e.where if e.where in values else "_"
             return render(request, "assistant_form.html", status_code=400, sc=sc,
-                          values=values, ctx=ctx, errors={field: e.reason}, events=_events(s))
+                          values=values, ctx=ctx, errors={field: _fact_error(e, lang)},
+                          events=_events(s))
     return _ruling_page(request, case, table, scenario=key, facts=values, ctx=ctx, choices=[])
+
+
+def t_context(wrong: dict, lang: str) -> str:
+    """The context's errors in one line, each after its field's name."""
+    return "; ".join(f"{message(_CONTEXT_LABELS[k], lang)}: {e.local(lang)}"
+                     for k, e in wrong.items())
+
+
+_CONTEXT_LABELS = {"event": "ui.ruling.event", "section": "ui.event.section",
+                   "round": "ui.event.round", "table": "ui.event.table",
+                   "board": "ui.table.board"}
 
 
 @router.post("/assistant/case", response_class=HTMLResponse)
@@ -102,7 +146,12 @@ async def from_case(request: Request, d: Director = Depends(require_director)):
     form = await request.form()
     check_csrf(request, form.get("csrf"))
     text = str(form.get("case", ""))
+    ctx = _context(form)
+    with request.app.state.store.session() as s:
+        wrong = _context_errors(s, ctx)
     try:
+        if wrong:
+            raise BridgeError(t_context(wrong, lang_of(request)))
         case = json.loads(text)
         if not isinstance(case, dict):
             raise BridgeError("a case is a JSON object with board, deal and events", "case")
@@ -111,8 +160,7 @@ async def from_case(request: Request, d: Director = Depends(require_director)):
         reason = str(e) if isinstance(e, BridgeError) else f"not JSON: {e}"
         return render(request, "assistant_index.html", status_code=400, groups=_groups(),
                       case_text=text, error=reason)
-    return _ruling_page(request, case, table, scenario="case", facts={}, ctx=_context(form),
-                        choices=[])
+    return _ruling_page(request, case, table, scenario="case", facts={}, ctx=ctx, choices=[])
 
 
 def designations(case: dict, decision: dict | None) -> list[str]:
@@ -148,16 +196,55 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
                              else "ui.assistant.case"))
 
 
-def _load(form) -> tuple[dict, dict, list]:
+def _load(request, form) -> tuple[dict, object, dict, list, str, dict]:
+    """The ruling under way, from the hidden fields of its page: the case and its table,
+    the facts, the choices made, the scenario and the context.  Anything the page did
+    not write there is refused (400), never stored."""
     try:
         case = json.loads(str(form.get("case", "")))
         facts = json.loads(str(form.get("facts", "{}")) or "{}")
         choices = json.loads(str(form.get("choices", "[]")) or "[]")
     except ValueError:
-        raise HTTPException(400, "the ruling's record is damaged; start again") from None
-    if not isinstance(case, dict) or not isinstance(case.get("events"), list):
-        raise HTTPException(400, "the ruling's record is damaged; start again")
-    return case, facts, choices
+        raise PageError(400, "ui.assistant.damaged") from None
+    scenario = str(form.get("scenario", "case"))
+    ctx = _context(form)
+    with request.app.state.store.session() as s:
+        wrong = _context_errors(s, ctx)
+    if (wrong or not isinstance(case, dict) or not isinstance(case.get("events"), list)
+            or not isinstance(facts, dict)
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in facts.items())
+            or not isinstance(choices, list) or len(choices) > 20
+            or not all(_is_choice(c) for c in choices)
+            or not _known(scenario)):
+        raise PageError(400, "ui.assistant.damaged")
+    try:
+        table = case_table(case)
+    except BridgeError:
+        raise PageError(400, "ui.assistant.damaged") from None
+    return case, table, facts, choices, scenario, ctx
+
+
+def _known(scenario: str) -> bool:
+    try:
+        return scenario == "case" or booklet.scenario(scenario) is not None
+    except BridgeError:
+        return False
+
+
+def _strings(x, most: int = 64) -> bool:
+    return isinstance(x, list) and len(x) <= most and all(isinstance(v, str) for v in x)
+
+
+def _is_choice(c) -> bool:
+    """A choice as :func:`apply_option` writes it: who chose, among which options, under
+    which laws, what, and the explanation read out before."""
+    return (isinstance(c, dict) and c.get("by") in SEAT_NAMES
+            and isinstance(c.get("choice"), str) and len(c["choice"]) <= 40
+            and _strings(c.get("options")) and _strings(c.get("laws"))
+            and _strings(c.get("explanation"), 200)
+            and isinstance(c.get("suit", ""), str) and len(c.get("suit", "")) <= 1
+            and _strings(c.get("suits", []), 4) and isinstance(c.get("card", ""), str)
+            and len(c.get("card", "")) <= 3)
 
 
 @router.post("/assistant/apply", response_class=HTMLResponse)
@@ -166,10 +253,7 @@ async def apply_option(request: Request, d: Director = Depends(require_director)
     decision is left."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
-    case, facts, choices = _load(form)
-    scenario = str(form.get("scenario", "case"))
-    ctx = _context(form)
-    table = case_table(case)
+    case, table, facts, choices, scenario, ctx = _load(request, form)
     decision = table.state()["decision"]
     option = str(form.get("option", ""))
     if decision is None or option not in decision["options"]:
@@ -215,10 +299,9 @@ async def record(request: Request, d: Director = Depends(require_director)):
     """Record the ruling as it stands (no option to choose, or the Director's own)."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
-    case, facts, choices = _load(form)
-    table = case_table(case)
-    ruling_id = _record(request, d, case, table, str(form.get("scenario", "case")), facts,
-                        _context(form), choices, notes=str(form.get("notes", "")))
+    case, table, facts, choices, scenario, ctx = _load(request, form)
+    ruling_id = _record(request, d, case, table, scenario, facts, ctx, choices,
+                        notes=str(form.get("notes", "")))
     return RedirectResponse(f"/rulings/{ruling_id}?saved=1", status_code=303)
 
 
@@ -227,12 +310,12 @@ def _record(request, d, case, table, scenario, facts, ctx, choices, notes="") ->
     st = table.state()
     irr = st["irregularities"][-1] if st["irregularities"] else None
     lines = choices[0]["explanation"] if choices else explain(table, lang)
-    as_int = (lambda v: int(v) if str(v).isdigit() else None)
+    as_int = (lambda v: whole_number(v, 1))             # the context is checked (_load)
     with request.app.state.store.transaction() as s:
         event_id = as_int(ctx["event"])
         if event_id is not None and s.get(EventRow, event_id) is None:
             event_id = None
-        row = RulingRow(event_id=event_id, section=ctx["section"][:8],
+        row = RulingRow(event_id=event_id, section=ctx["section"],
                         round=as_int(ctx["round"]),
                         table_no=as_int(ctx["table"]), board=as_int(ctx["board"]),
                         scenario=scenario,
@@ -258,16 +341,21 @@ async def api_rule(request: Request, key: str, d: Director = Depends(require_dir
     """The ruling for a booklet scenario's facts, as JSON: the case, the state (decision,
     options, laws) and the explanation in ``?lang=``."""
     check_csrf(request, request.headers.get("x-csrf-token"))
+    lang = lang_of(request)
     try:
         body = await request.json()
     except ValueError:
-        return JSONResponse({"error": "the body is not JSON"}, 400)
+        body = None
+    if not isinstance(body, dict) or not isinstance(body.get("facts") or {}, dict):
+        return JSONResponse({"error": message("ui.live.err.json", lang)}, 400)
+    if not _known(key) or key == "case":
+        return JSONResponse({"error": message("ui.assistant.unknown", lang, name=key[:40])}, 404)
     try:
         sc = booklet.scenario(key)
-        facts = {k: str(v) for k, v in (body.get("facts") or {}).items()}
+        facts = {str(k): str(v) for k, v in (body.get("facts") or {}).items()}
         case = sc.build(facts)
         table = case_table(case)
     except BridgeError as e:
-        return JSONResponse({"error": e.reason, "field": e.where}, 400)
+        return JSONResponse({"error": _fact_error(e, lang), "field": e.where}, 400)
     return {"scenario": key, "case": case, "state": table.state(),
             "explanation": explain(table, lang_of(request))}

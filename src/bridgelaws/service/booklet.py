@@ -27,7 +27,7 @@ title), ``booklet.summary.<key>`` (what the Laws provide, read out by the Direct
 >>> s.build({"call": "1Z"})
 Traceback (most recent call last):
 ...
-bridgelaws.cards.BridgeError: call: unknown call '1Z' (expected P, X, XX or a bid like 1C or 3N)
+bridgelaws.service.booklet.FactError: call: unknown call '1Z' (expected P, X, XX or a bid like 1C or 3N)
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from bridgelaws.calls import DOUBLE, PASS, REDOUBLE, call_name, parse_call
 from bridgelaws.cards import BridgeError, SEAT_NAMES, card_name, parse_card, parse_seat
 from bridgelaws.formats.case import case_table, parse_event
 
-__all__ = ["Fact", "Scenario", "GROUP_KEYS", "SCENARIOS", "DEMO_DEAL", "scenarios_in",
+__all__ = ["Fact", "FactError", "Scenario", "GROUP_KEYS", "SCENARIOS", "DEMO_DEAL", "scenarios_in",
            "scenario"]
 
 #: the default deal (board 1: North deals, nobody vulnerable)::
@@ -84,25 +84,36 @@ class Fact:
 
     def parse(self, raw):
         """The answer as the engine's values: a seat, call or card number, a list of
-        them, an int, a choice, or ``None`` for an optional fact left empty."""
+        them, an int, a choice, or ``None`` for an optional fact left empty.  A malformed
+        answer raises :class:`FactError` (the message's key says why in any language).
+
+        >>> Fact("who", "seat", "E").parse("Q")
+        Traceback (most recent call last):
+        ...
+        bridgelaws.service.booklet.FactError: who: unknown seat 'Q' (expected N, E, S or W)
+        >>> Fact("auction", "calls").parse("1N P 9Z")
+        Traceback (most recent call last):
+        ...
+        bridgelaws.service.booklet.FactError: auction: unknown call '9Z' (expected P, X, XX or a bid like 1C or 3N)
+        """
         text = "" if raw is None else str(raw).strip()
         if not text and (raw is None or self.kind not in ("calls", "cards")):
             text = self.default
+        if self.kind in ("calls", "cards"):
+            return [self._one(t) for t in _split(text)]
+        return self._one(text) if text else None
+
+    def _one(self, text: str):
+        """One seat, call, card, number or choice of this fact's kind."""
         try:
-            if self.kind == "calls":
-                return [parse_call(t) for t in _split(text)]
-            if self.kind == "cards":
-                return [parse_card(t) for t in _split(text)]
-            if not text:
-                return None
             if self.kind == "seat":
                 return parse_seat(text)
-            if self.kind == "call":
+            if self.kind in ("call", "calls"):
                 return parse_call(text)
-            if self.kind == "card":
+            if self.kind in ("card", "cards"):
                 return parse_card(text)
             if self.kind == "int":
-                if not re.fullmatch(r"\d{1,2}", text):
+                if not re.fullmatch(r"[0-9]{1,2}", text) or int(text) > 13:
                     raise BridgeError(f"{text!r} is not a number of tricks (0 to 13)")
                 return int(text)
             value = text.lower()
@@ -110,7 +121,25 @@ class Fact:
                 raise BridgeError(f"{text!r} is not one of {', '.join(self.choices)}")
             return value
         except BridgeError as e:
-            raise BridgeError(e.reason, self.name) from None
+            key, name = _WHY[self.kind]
+            shown = text if len(text) <= 24 else text[:24] + "…"
+            raise FactError(e.reason, self.name, key, **{name: shown}) from None
+
+
+class FactError(BridgeError):
+    """A malformed answer to a fact (``where`` is the fact's name): the catalogue's
+    ``key``, filled with ``values``, says why in any language."""
+
+    def __init__(self, reason: str, where: str, key: str, **values):
+        super().__init__(reason, where)
+        self.key, self.values = key, values
+
+
+#: the message of a malformed answer, by kind of fact, and the name of its value
+_WHY = {"seat": ("ui.err.seat", "seat"), "call": ("ui.err.call", "call"),
+        "calls": ("ui.err.call", "call"), "card": ("ui.err.card", "card"),
+        "cards": ("ui.err.card", "card"), "int": ("ui.err.fact_tricks", "value"),
+        "choice": ("ui.err.fact_choice", "value")}
 
 
 def _split(text: str) -> list[str]:

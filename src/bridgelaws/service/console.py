@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from sqlalchemy.exc import OperationalError
+from starlette.concurrency import run_in_threadpool
 
+from ..cards import BridgeError
 from ..i18n import message
 from .db import Director, EventRow, ResultRow, RulingRow, select
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
                     apply_adjusted, create_event, rooms, save_result, standings,
                     table_results)
+from .limits import Id, PageError, whole_number
 from .publish import event_pbn, event_usebio, results_page_context
 from .web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
+log = logging.getLogger("bridgelaws.service")
 LINE_FIELDS = ("contract", "declarer", "tricks", "score", "lead")
 
 
 def _event(s, event_id: int) -> EventRow:
     ev = s.get(EventRow, event_id)
     if ev is None:
-        raise HTTPException(404, f"no event {event_id}")
+        raise PageError(404, "ui.error.no_event", id=event_id)
     return ev
 
 
@@ -51,24 +57,32 @@ def new_event_form(request: Request, d: Director = Depends(require_director)):
 
 @router.post("/events/new", response_class=HTMLResponse)
 async def new_event(request: Request, d: Director = Depends(require_director)):
-    form = await request.form()
+    """Create an event.  An uploaded PBN board set (up to the upload limit of limits.py)
+    is read, and the event built, in a worker thread: a large file holds up no other
+    page.  An empty file, or one with no complete deal, is refused with the reason."""
+    form = await request.form(max_files=1)
     check_csrf(request, form.get("csrf"))
     values = {k: str(form.get(k, NEW_DEFAULTS[k])) for k in NEW_DEFAULTS}
-    pbn = None
+    pbn, pbn_name = None, ""
     upload = form.get("pbn")
     if values["source"] == "pbn":
         if upload is None or not hasattr(upload, "read") or not upload.filename:
             return _new_error(request, values, FieldError("pbn", key="pbn_upload"))
-        pbn = await upload.read()
-    try:
-        with request.app.state.store.transaction() as s:
+        pbn, pbn_name = await upload.read(), str(upload.filename)[:120]
+    store = request.app.state.store
+
+    def create() -> int:
+        with store.transaction() as s:
             ev = create_event(s, name=values["name"], kind=values["kind"],
                               movement=values["movement"], tables=values["tables"],
                               sections=values["sections"],
                               boards_per_round=values["boards_per_round"],
                               scoring=values["scoring"], seed=values["seed"] or None, pbn=pbn,
-                              director=d.username)
-            event_id = ev.id
+                              pbn_name=pbn_name, director=d.username)
+            return ev.id
+
+    try:
+        event_id = await run_in_threadpool(create)
     except FieldError as e:
         return _new_error(request, values, e)
     return RedirectResponse(f"/events/{event_id}?saved=created", status_code=303)
@@ -83,7 +97,7 @@ def _new_error(request, values, e: FieldError):
 # ---------------------------------------------------------------- one event
 
 @router.get("/events/{event_id}", response_class=HTMLResponse)
-def event_page(request: Request, event_id: int, d: Director = Depends(require_director)):
+def event_page(request: Request, event_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
         results = list(s.scalars(select(ResultRow).where(ResultRow.event_id == ev.id)))
@@ -100,7 +114,7 @@ def event_page(request: Request, event_id: int, d: Director = Depends(require_di
 
 @router.get("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
             response_class=HTMLResponse)
-def table_form(request: Request, event_id: int, section: str, round_no: int, table_no: int,
+def table_form(request: Request, event_id: Id, section: str, round_no: Id, table_no: Id,
                d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
@@ -109,7 +123,7 @@ def table_form(request: Request, event_id: int, section: str, round_no: int, tab
 
 
 def _table_page(request, s, ev, section, round_no, table_no, values, errors, saved=None,
-                status=200):
+                status=200, notice=None):
     st = next((x for x in ev.sittings if x.section == section and x.round == round_no
                and x.table_no == table_no), None)
     if st is None:
@@ -135,15 +149,17 @@ def _table_page(request, s, ev, section, round_no, table_no, values, errors, sav
     shown = {line["key"] for line in lines}
     stray = [msg for key, msg in errors.items() if key not in shown]
     return render(request, "table.html", status_code=status, ev=ev, st=st, lines=lines,
-                  saved=saved, errors=errors, stray=stray)
+                  saved=saved, errors=errors, stray=stray, notice=notice)
 
 
 @router.post("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
              response_class=HTMLResponse)
-async def table_save(request: Request, event_id: int, section: str, round_no: int,
-                     table_no: int, d: Director = Depends(require_director)):
+async def table_save(request: Request, event_id: Id, section: str, round_no: Id,
+                     table_no: Id, d: Director = Depends(require_director)):
     """Save a table's traveller lines: each correct line is committed; a wrong one is
-    shown again, as typed, with the reason."""
+    shown again, as typed, with the reason.  A line the database cannot store (a full
+    disk) is shown again too, marked not saved (503): only committed lines count as
+    saved."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
     store = request.app.state.store
@@ -155,27 +171,39 @@ async def table_save(request: Request, event_id: int, section: str, round_no: in
                 values.setdefault(key, {})[field] = str(value)
     errors: dict[str, str] = {}
     saved = 0
+    refused = False                            # the database could not store a line
+    lang = lang_of(request)
     with store.session() as s:
         _event(s, event_id)
     for key, v in values.items():
         if not any(x.strip() for x in v.values()):
             continue                           # an empty line: nothing to save
-        room, _, board = key.partition(":")
+        room, _, board_text = key.partition(":")
+        board = whole_number(board_text, 1)
+        if board is None:
+            errors[key] = FieldError("board", key="whole_number", value=board_text).text(lang)
+            continue
         try:
             with store.transaction() as s:
                 ev = _event(s, event_id)
                 save_result(s, ev, section=section, round_no=round_no, table_no=table_no,
-                            board=int(board), room=room, director=d.username, **v)
+                            board=board, room=room, director=d.username, **v)
             saved += 1
         except FieldError as e:
-            errors[key] = e.text(lang_of(request))
-        except ValueError as e:
-            errors[key] = str(e)
+            errors[key] = e.text(lang)
+        except BridgeError as e:               # the engine's own words
+            errors[key] = e.reason
+        except OperationalError as e:          # disk full, database gone: rolled back
+            log.error("result not saved (event %s, %s): %s", event_id, key,
+                      str(e.orig if e.orig is not None else e).splitlines()[0])
+            errors[key] = message("ui.table.not_saved", lang)
+            refused = True
     if errors:
         with store.session() as s:
             ev = _event(s, event_id)
             return _table_page(request, s, ev, section, round_no, table_no, values=values,
-                               errors=errors, saved=str(saved), status=400)
+                               errors=errors, saved=str(saved), status=503 if refused else 400,
+                               notice=message("ui.table.database", lang) if refused else None)
     return RedirectResponse(f"/events/{event_id}/tables/{section}/{round_no}/{table_no}"
                             f"?saved={saved}", status_code=303)
 
@@ -183,38 +211,45 @@ async def table_save(request: Request, event_id: int, section: str, round_no: in
 # ---------------------------------------------------------------- API: results
 
 @router.post("/api/events/{event_id}/results")
-async def api_result(request: Request, event_id: int, d: Director = Depends(require_director)):
+async def api_result(request: Request, event_id: Id, d: Director = Depends(require_director)):
     """One traveller line as JSON: ``{"section", "round", "table", "board", "room",
     "contract", "declarer", "tricks", "score", "lead"}`` (header ``X-CSRF-Token``);
     ``tricks`` is the number taken, or give ``result`` as ``"="``, ``"+1"``, ``"-2"``."""
     check_csrf(request, request.headers.get("x-csrf-token"))
+    lang = lang_of(request)
     try:
         body = await request.json()
     except ValueError:
-        return JSONResponse({"error": "the body is not JSON"}, 400)
+        body = None
     if not isinstance(body, dict):
-        return JSONResponse({"error": "the body must be a JSON object"}, 400)
+        return JSONResponse({"error": message("ui.live.err.json", lang)}, 400)
+    where = {}
+    for field in ("round", "table", "board"):
+        where[field] = whole_number(body.get(field, ""), 1)
+        if where[field] is None:
+            e = FieldError(field, key="whole_number", value=str(body.get(field, ""))[:20])
+            return JSONResponse({"error": e.local(lang), "field": field}, 400)
     tricks = body.get("tricks")
     if isinstance(tricks, int) and not isinstance(tricks, bool) and not 0 <= tricks <= 13:
-        return JSONResponse({"error": f"the declarer's side takes 0 to 13 tricks, not {tricks}",
-                             "field": "tricks"}, 400)
+        return JSONResponse({"error": FieldError("tricks", key="tricks_range", n=tricks)
+                             .local(lang), "field": "tricks"}, 400)
     if body.get("result") not in (None, ""):
         body["tricks"] = str(body["result"])
     try:
         with request.app.state.store.transaction() as s:
             ev = _event(s, event_id)
             row = save_result(s, ev, section=str(body.get("section", "A")),
-                              round_no=int(body.get("round", 0)),
-                              table_no=int(body.get("table", 0)), board=int(body.get("board", 0)),
-                              room=str(body.get("room", "")), director=d.username,
+                              round_no=where["round"], table_no=where["table"],
+                              board=where["board"], room=str(body.get("room", "")),
+                              director=d.username,
                               **{k: str(body.get(k) or "") for k in LINE_FIELDS})
             out = {"id": row.id, "board": row.board, "ns": row.ns, "ew": row.ew,
                    "contract": row.contract, "declarer": row.declarer, "tricks": row.tricks,
                    "score": row.score, "lead": row.lead}
     except FieldError as e:
-        return JSONResponse({"error": e.local(lang_of(request)), "field": e.field}, 400)
-    except (TypeError, ValueError) as e:
-        return JSONResponse({"error": f"bad value: {e}"}, 400)
+        return JSONResponse({"error": e.local(lang), "field": e.field}, 400)
+    except BridgeError as e:
+        return JSONResponse({"error": e.reason, "field": e.where}, 400)
     return JSONResponse(out, 201)
 
 
@@ -234,7 +269,7 @@ def api_events(request: Request, d: Director = Depends(require_director)):
 
 
 @router.get("/api/events/{event_id}/standings")
-def api_standings(request: Request, event_id: int, d: Director = Depends(require_director)):
+def api_standings(request: Request, event_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
         data = standings(s, ev)
@@ -244,7 +279,7 @@ def api_standings(request: Request, event_id: int, d: Director = Depends(require
 
 
 @router.get("/api/events/{event_id}/results")
-def api_results(request: Request, event_id: int, d: Director = Depends(require_director)):
+def api_results(request: Request, event_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         _event(s, event_id)
         rows = s.scalars(select(ResultRow).where(ResultRow.event_id == event_id)
@@ -259,7 +294,7 @@ def api_results(request: Request, event_id: int, d: Director = Depends(require_d
 # ---------------------------------------------------------------- standings
 
 @router.get("/events/{event_id}/standings", response_class=HTMLResponse)
-def standings_page(request: Request, event_id: int, d: Director = Depends(require_director)):
+def standings_page(request: Request, event_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
         return render(request, "standings.html", ev=ev, sections=standings(s, ev))
@@ -274,7 +309,7 @@ ADJUST_DEFAULTS = {"section": "A", "round": "1", "table": "1", "board": "", "roo
 
 
 @router.get("/events/{event_id}/adjust", response_class=HTMLResponse)
-def adjust_form(request: Request, event_id: int, d: Director = Depends(require_director)):
+def adjust_form(request: Request, event_id: Id, d: Director = Depends(require_director)):
     values = {k: request.query_params.get(k, ADJUST_DEFAULTS.get(k, "")) for k in ADJUST_FIELDS}
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
@@ -283,21 +318,23 @@ def adjust_form(request: Request, event_id: int, d: Director = Depends(require_d
 
 
 @router.post("/events/{event_id}/adjust", response_class=HTMLResponse)
-async def adjust(request: Request, event_id: int, d: Director = Depends(require_director)):
+async def adjust(request: Request, event_id: Id, d: Director = Depends(require_director)):
     form = await request.form()
     check_csrf(request, form.get("csrf"))
     values = {k: str(form.get(k, "")) for k in ADJUST_FIELDS}
     store = request.app.state.store
     try:
+        where = {}
         for field in ("round", "table", "board"):
-            if not values[field].strip().isdigit():
-                raise FieldError(field, key="whole_number", value=values[field])
+            where[field] = whole_number(values[field], 1)
+            if where[field] is None:
+                raise FieldError(field, key="whole_number", value=values[field][:20])
         laws = [x.strip() for x in values["laws"].replace(",", " ").split() if x.strip()]
         with store.transaction() as s:
             ev = _event(s, event_id)
             _, ruling = apply_adjusted(
-                s, ev, section=values["section"] or "A", round_no=int(values["round"]),
-                table_no=int(values["table"]), board=int(values["board"]), room=values["room"],
+                s, ev, section=values["section"] or "A", round_no=where["round"],
+                table_no=where["table"], board=where["board"], room=values["room"],
                 kind=values["kind"], form=values, director=d.username,
                 ruling_text=values["ruling"], laws=laws)
             ruling_id = ruling.id
@@ -314,18 +351,22 @@ async def adjust(request: Request, event_id: int, d: Director = Depends(require_
 # ---------------------------------------------------------------- publishing
 
 @router.post("/events/{event_id}/publish")
-async def publish(request: Request, event_id: int, d: Director = Depends(require_director)):
+async def publish(request: Request, event_id: Id, d: Director = Depends(require_director)):
     """Publish the results (public pages) and open the correction period: 30 minutes
     unless the director gives another (Law 92B; 79C)."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
-    minutes = str(form.get("minutes", "30")).strip() or "30"
+    publishing = form.get("action") != "unpublish"
+    text = str(form.get("minutes", "30")).strip() or "30"
+    minutes = whole_number(text, 0, 7 * 24 * 60)
+    if publishing and minutes is None:
+        raise PageError(400, "ui.err.minutes", value=text[:20])
     with request.app.state.store.transaction() as s:
         ev = _event(s, event_id)
-        ev.published = form.get("action") != "unpublish"
+        ev.published = publishing
         if ev.published:
-            m = int(minutes) if minutes.isdigit() else 30
-            ev.correction_until = dt.datetime.now(dt.timezone.utc) + dt.timedelta(minutes=m)
+            ev.correction_until = (dt.datetime.now(dt.timezone.utc)
+                                   + dt.timedelta(minutes=minutes))
     return RedirectResponse(f"/events/{event_id}?saved=published", status_code=303)
 
 
@@ -338,7 +379,7 @@ def _published_event(request, s, event_id):
 
 
 @router.get("/results/{event_id}", response_class=HTMLResponse)
-def results_page(request: Request, event_id: int):
+def results_page(request: Request, event_id: Id):
     """The published results: standings and travellers (public once published)."""
     with request.app.state.store.session() as s:
         ev = _published_event(request, s, event_id)
@@ -354,10 +395,10 @@ def _download(request, event_id: int, write, media_type: str, name: str) -> Resp
 
 
 @router.get("/results/{event_id}/event.pbn")
-def results_pbn(request: Request, event_id: int):
+def results_pbn(request: Request, event_id: Id):
     return _download(request, event_id, event_pbn, "application/x-pbn; charset=utf-8", ".pbn")
 
 
 @router.get("/results/{event_id}/usebio.xml")
-def results_usebio(request: Request, event_id: int):
+def results_usebio(request: Request, event_id: Id):
     return _download(request, event_id, event_usebio, "application/xml", "-usebio.xml")

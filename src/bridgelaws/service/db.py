@@ -15,6 +15,7 @@ it is saved (``session_scope``).
 from __future__ import annotations
 
 import datetime as dt
+import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -288,6 +289,54 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def hold_sqlite_lock(url: str):
+    """For ``bridgelaws serve``: an exclusive lock on a file beside an SQLite database
+    (``bridgelaws.db.lock``), held as long as the process lives (keep the file returned
+    open), so that a second server on the same database refuses to start instead of
+    serving stale tables: a process keeps its live tables in memory, and SQLite has no
+    notifications to tell it of another's acts.  PostgreSQL serves several processes.
+    Returns ``None`` for PostgreSQL, an in-memory database, or where locks are not had
+    (no ``fcntl``, or the folder cannot be written: the database's own error follows).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "club.db")
+    >>> first = hold_sqlite_lock(path)
+    >>> hold_sqlite_lock(path)
+    Traceback (most recent call last):
+    ...
+    bridgelaws.cards.BridgeError: ...club.db: in use by another bridgelaws process (pid ...): SQLite serves one process; to run several, use PostgreSQL (--db postgresql://...)
+    >>> first.close(); hold_sqlite_lock(path) is not None
+    True
+    """
+    from ..cards import BridgeError
+    try:
+        import fcntl
+    except ImportError:                         # not POSIX
+        return None
+    u = make_url(normalise_url(url))
+    if u.get_backend_name() != "sqlite" or u.database in (None, "", ":memory:"):
+        return None
+    path = Path(u.database).resolve()
+    try:
+        lock = open(path.with_name(path.name + ".lock"), "a+")
+    except OSError:
+        return None
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.seek(0)
+        pid = lock.read().strip()[:12] or "?"
+        lock.close()
+        raise BridgeError(f"in use by another bridgelaws process (pid {pid}): SQLite serves "
+                          "one process; to run several, use PostgreSQL "
+                          "(--db postgresql://...)", str(path)) from None
+    lock.seek(0)
+    lock.truncate()
+    lock.write(f"{os.getpid()}\n")
+    lock.flush()
+    return lock
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

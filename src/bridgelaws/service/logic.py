@@ -107,14 +107,17 @@ def build_movement(movement: str, size: int, boards_per_round: int) -> Movement:
 
 def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_round,
                  sections=1, scoring: str | None = None, seed: str | None = None,
-                 pbn: str | bytes | None = None, names: dict | None = None,
-                 director: str = "") -> EventRow:
+                 pbn: str | bytes | None = None, pbn_name: str = "the PBN file",
+                 names: dict | None = None, director: str = "") -> EventRow:
     """Create an event with its sections, sittings and board set (dealt from ``seed``,
-    or read from the PBN text ``pbn``).  ``tables`` is the number of tables of each
-    section (pairs) or of teams (teams)."""
+    or read from the PBN file ``pbn``, named ``pbn_name`` in messages: an empty file
+    is refused, never replaced by a dealt set).  ``tables`` is the number of tables of
+    each section (pairs) or of teams (teams)."""
     name = (name or "").strip()
     if not name:
         raise FieldError("name", key="need_name")
+    if len(name) > 200:                         # the column's width (event.name)
+        raise FieldError("name", key="too_long", n=200, length=len(name))
     if kind not in SCORINGS:
         raise FieldError("kind", f"an event is 'pairs' or 'teams', not {kind!r}")
     if kind == "teams" and movement != "roundrobin":
@@ -130,8 +133,8 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     nsec = _positive_int(sections, "sections", 1, len(SECTION_NAMES))
     mv = build_movement(movement, size, bpr)
     numbers = mv.boards
-    if pbn:
-        deals = _pbn_deals(pbn)
+    if pbn is not None:
+        deals = _pbn_deals(pbn, pbn_name)
         missing = [b for b in numbers if b not in deals]
         if missing:
             raise FieldError("pbn", key="pbn_missing_boards",
@@ -166,25 +169,46 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     return ev
 
 
-def _pbn_deals(pbn) -> dict[int, str]:
-    if isinstance(pbn, bytes):
-        try:
-            pbn = pbn.decode("utf-8")
-        except UnicodeDecodeError:
-            pbn = pbn.decode("latin-1")
+def _pbn_deals(pbn, name: str = "the PBN file") -> dict[int, str]:
+    """board number -> deal of an uploaded PBN file.  Every board must have a complete
+    deal (13 cards in each hand) and a board given twice must have the same deal both
+    times (a file of results repeats it for each table).
+
+    >>> deal = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
+    >>> _pbn_deals(f'[Board "1"]\\n[Deal "{deal}"]\\n'.encode(), "set.pbn") == {1: deal}
+    True
+    >>> _pbn_deals(b"  \\n% only a comment\\n", "set.pbn")
+    Traceback (most recent call last):
+    ...
+    bridgelaws.service.logic.FieldError: pbn: set.pbn holds no board with a deal: it is empty, or has only comments or tags (each board needs a [Board] and a [Deal] tag)
+    """
+    if isinstance(pbn, str):
+        pbn = pbn.encode("utf-8")       # bytes: read_pbn takes a short str for a path
     try:
-        games = read_pbn(pbn, name="the uploaded PBN file")
+        games = read_pbn(bytes(pbn), name=name)
     except BridgeError as e:
-        raise FieldError("pbn", str(e)) from None
-    deals = {}
+        raise FieldError("pbn", key="pbn_unreadable", file=e.where or name,
+                         why=e.reason) from None
+    deals: dict[int, str] = {}
+    seen: dict[int, tuple] = {}                 # board -> (its hands, the line)
     for g in games:
-        number = g.board
-        deal = g.deal
-        if number is None or deal is None:
+        if g.board is None or g.deal is None:
             continue
-        deals.setdefault(int(number), deal)
+        number, line = int(g.board), getattr(g.source, "line", "?")
+        try:
+            hands = Deal.from_pbn(g.deal).hands
+        except BridgeError as e:
+            raise FieldError("pbn", key="pbn_unreadable", file=f"{name}:{line}",
+                             why=e.reason) from None
+        if any(bin(h).count("1") != 13 for h in hands):
+            raise FieldError("pbn", key="pbn_incomplete", file=name, line=line, board=number)
+        if number in seen and seen[number][0] != tuple(hands):
+            raise FieldError("pbn", key="pbn_twice", file=name, board=number,
+                             first=seen[number][1], second=line)
+        seen.setdefault(number, (tuple(hands), line))
+        deals.setdefault(number, Deal(hands).to_pbn())     # one notation, 69 characters
     if not deals:
-        raise FieldError("pbn", key="pbn_empty")
+        raise FieldError("pbn", key="pbn_nothing", file=name)
     return deals
 
 
@@ -244,7 +268,7 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
             raise FieldError("score", key="no_such_score", score=value, board=board, vul=vul)
         return Checked(None, None, None, value, None if lead is None else _lead(lead))
     if contract in ("P", "PASS", "PASSED", "AP", "ALL PASS"):
-        if score_text and int(score_text or 0) != 0:
+        if score_text and _score_number(score_text) != 0:
             raise FieldError("score", key="passed_out")
         return Checked("PASS", None, None, 0, None)
     try:

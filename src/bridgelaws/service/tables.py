@@ -32,6 +32,7 @@ from ..explain import explain
 from ..i18n import message
 from ..table import Table
 from .db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
+from .limits import Id, whole_number
 from .live import ActionError, Hub, director_view, open_round, seat_view
 from .web import check_csrf, current_director, lang_of, render, require_director
 
@@ -142,13 +143,12 @@ async def _serve(ws: WebSocket, h, table_id: int, seat: int | None, lang: str,
 # --- the Director -----------------------------------------------------------------------
 
 @router.post("/events/{event_id}/live")
-async def open_live(request: Request, event_id: int, d: Director = Depends(require_director)):
+async def open_live(request: Request, event_id: Id, d: Director = Depends(require_director)):
     form = await request.form()
     check_csrf(request, form.get("csrf"))
     section = str(form.get("section", "A")) or "A"
-    try:
-        round_no = int(str(form.get("round", "1")))
-    except ValueError:
+    round_no = whole_number(form.get("round", "1"), 1)       # limits.py: fits the database
+    if round_no is None:
         raise HTTPException(400, message("ui.live.err.round", lang_of(request)))
     mode = str(form.get("mode", "laws"))
     with request.app.state.store.transaction() as s:
@@ -185,7 +185,7 @@ def live_tables(s, event_id: int) -> list[dict]:
 
 
 @router.get("/events/{event_id}/live", response_class=HTMLResponse)
-async def live_list(request: Request, event_id: int, d: Director = Depends(require_director)):
+async def live_list(request: Request, event_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         ev = _event(s, request, event_id)
         tables = live_tables(s, event_id)
@@ -197,7 +197,7 @@ async def live_list(request: Request, event_id: int, d: Director = Depends(requi
 
 
 @router.get("/api/events/{event_id}/live")
-async def api_live_list(request: Request, event_id: int,
+async def api_live_list(request: Request, event_id: Id,
                         d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         _event(s, request, event_id)
@@ -233,7 +233,7 @@ def _kind_text(kind: str, lang: str) -> str:
 
 
 @router.get("/live/{table_id}", response_class=HTMLResponse)
-async def director_page(request: Request, table_id: int, d: Director = Depends(require_director),
+async def director_page(request: Request, table_id: Id, d: Director = Depends(require_director),
                         error: str | None = None):
     return await _director_page(request, table_id, error)
 
@@ -272,14 +272,17 @@ def _advice(table: Table) -> dict | None:
 
 
 @router.post("/live/{table_id}/rule", response_class=HTMLResponse)
-async def director_rule(request: Request, table_id: int, d: Director = Depends(require_director)):
+async def director_rule(request: Request, table_id: Id, d: Director = Depends(require_director)):
     """The Director acts at the table: chooses for the player, rules a disputed claim, or
     records the ruling, which releases the table."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
     h = hub(request)
     lang = lang_of(request)
-    st = await h.state(table_id)
+    try:
+        st = await h.state(table_id)
+    except BridgeError:                         # no such table: 404, as on its page
+        raise HTTPException(404, message("ui.live.err.table", lang, id=table_id))
     t = st.table
     what = str(form.get("what", ""))
     actor = f"TD:{d.username}"
@@ -352,7 +355,7 @@ def _options_at(t: Table, index: int) -> list[str]:
 
 
 @router.websocket("/ws/live/{table_id}")
-async def director_socket(ws: WebSocket, table_id: int):
+async def director_socket(ws: WebSocket, table_id: Id):
     """The Director's page watches the table (login by the session cookie, which a
     browser sends from any site's page too: another site's handshake is refused, 4403;
     see ``security.same_origin``)."""
