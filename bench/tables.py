@@ -249,7 +249,7 @@ async def play_table(base_ws: str, table: dict, think: float, rng, latencies: li
                     answers = []
                 for who, a in [(sender, act)] + [(x, {"action": "respond", "answer": "accept"})
                                                   for x in answers]:
-                    a = dict(a, aid=f"{id(table)}-{seq}")
+                    a = dict(a, aid=f"{id(table)}-{seq}", seq=seq)   # the view it is made on
                     t0 = time.perf_counter()
                     await seats[SEAT_NAMES[who]].ws.send(json.dumps(a))
                     seq += 1
@@ -260,7 +260,8 @@ async def play_table(base_ws: str, table: dict, think: float, rng, latencies: li
                     counts["events"] += 1
             if i + 1 < len(table["boards"]):
                 t0 = time.perf_counter()
-                await seats["N"].ws.send(json.dumps({"action": "next", "aid": f"{id(table)}-{seq}"}))
+                await seats["N"].ws.send(json.dumps({"action": "next", "aid": f"{id(table)}-{seq}",
+                                                     "seq": seq}))
                 seq += 1
                 latencies.append(await wait_seq(all4, seq) - t0)
                 counts["events"] += 1

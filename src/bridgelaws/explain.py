@@ -104,7 +104,8 @@ class _Laws:
 def _replay(table, n: int):
     """A table with the first ``n`` events of ``table``'s log applied."""
     from .table import Table
-    t = Table(table.board, deal=table.deal, edition=table.edition)
+    t = Table(table.board, deal=table.deal, edition=table.edition,
+              regulation=table.regulation)
     for e in table.events[:n]:
         t.apply(e)
     return t

@@ -1663,11 +1663,13 @@ class Table:
         allows it and the trick, or raises :class:`QuestionRefused` naming the reason.
         Everything it looks at is public: the seats' roles and the cards played.
 
-        >>> from bridgelaws.formats.case import case_table
-        >>> t = case_table({"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
-        ...     "events": [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}, {"by": "S", "call": "P"},
-        ...                {"by": "W", "call": "P"}, {"by": "E", "play": "CQ"}, {"by": "S", "play": "C4"},
-        ...                {"by": "W", "play": "D4"}]})
+        >>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
+        ...                      "J76.A8765.T98.A4 543.43.7654.8765")
+        >>> t = Table(Board(1, deal))
+        >>> for c in ["1N", "P", "P", "P"]:
+        ...     t.call(c)
+        >>> for card in ["CQ", "C4", "D4"]:   # West plays a diamond to the club lead
+        ...     t.play(card)
         >>> t.ask_check(0, 3)                 # declarer asks West, who showed out on trick 1
         ('61B1', 1)
         >>> t.ask_check(1, 3)                 # West's partner may too, unless regulated

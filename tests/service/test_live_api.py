@@ -245,11 +245,14 @@ class Live:
         return exp
 
     # acting
-    def post(self, seat: str, aid: str | None = None, **act) -> httpx.Response:
+    def post(self, seat: str, /, aid: str | None = None, **act) -> httpx.Response:
+        """An act of ``seat``, made on its current view (``seq``) unless the test says."""
         act["aid"] = aid or f"t{self.id}-{next(self._aids)}"
+        if "seq" not in act:
+            act["seq"] = self.view(seat)["seq"]
         return self.c.post(f"/api/play/{self.tokens[seat]}", json=act)
 
-    def act(self, seat: str, **act) -> int:
+    def act(self, seat: str, /, **act) -> int:
         before = self.view(seat)
         r = self.post(seat, **act)
         assert r.status_code == 200, (seat, act, r.json())
@@ -258,15 +261,19 @@ class Live:
             self.board = self.view()["board"]
         else:
             self.events.append(self._event(seat, act, before))
+            if act["action"] == "ask":
+                # the asked player's answer, given at once and true: the engine's
+                q = self.events[-1]
+                self.events.append({"by": q["ask"], "answer": self.engine().true_answer()})
         self.check()
         return r.json()["seq"]
 
-    def refused(self, seat: str, key: str, **act) -> str:
-        """The act is answered 400 with ``key`` and nothing is stored."""
+    def refused(self, seat: str, key: str, /, status: int = 400, **act) -> str:
+        """The act is answered ``status`` with ``key`` and nothing is stored."""
         seq, n = self.view()["seq"], len(self.svc.rows(self.id))
         r = self.post(seat, **act)
         body = r.json()
-        assert r.status_code == 400, (seat, act, body)
+        assert r.status_code == status, (seat, act, body)
         assert body["key"] == key, body
         assert self.view()["seq"] == seq and len(self.svc.rows(self.id)) == n
         self.check()
@@ -293,6 +300,13 @@ class Live:
             return e
         if what == "respond":
             return {"by": seat, "respond": act["answer"]}
+        if what == "ask":
+            asked = [x for x in before["may_ask"] if x["seat"] == act["seat"]]
+            trick = act.get("trick") or (asked[0]["trick"] if asked else None)
+            return {"by": seat, "ask": act["seat"], "trick": trick}
+        if what == "attention":
+            return {"by": seat, "attention": act.get("what", "revoke"),
+                    **{k: act[k] for k in ("offender", "trick") if k in act}}
         raise AssertionError(what)
 
     # the Director
@@ -447,7 +461,8 @@ def test_director_pages_need_a_login_players_do_not(svc):
         tok = live.tokens["N"]
         assert c.get(f"/play/{tok}").status_code == 200
         assert c.get(f"/api/play/{tok}").json()["seat"] == "N"
-        r = c.post(f"/api/play/{tok}", json={"action": "call", "call": "1N", "aid": "anon-1"})
+        r = c.post(f"/api/play/{tok}", json={"action": "call", "call": "1N", "aid": "anon-1",
+                                             "seq": 0})
         assert r.status_code == 200 and r.json()["seq"] == 1
         with c.websocket_connect(f"/ws/play/{live.tokens['E']}") as ws:
             first = recv(ws)
@@ -827,11 +842,11 @@ def test_websocket_acts_are_acknowledged_once_stored_and_every_seat_sees_them(sv
             first = w.view()
             assert first["seat"] == s and first["seq"] == 0 and first["my_turn"] == (s == "N")
 
-        def send(seat, aid, **act):
-            ws[seat].send({**act, "aid": aid})
+        def send(seat, aid, seq, **act):
+            ws[seat].send({**act, "aid": aid, "seq": seq})
             return ws[seat].take(lambda m: m["type"] in ("ack", "error"))
 
-        ack = send("N", "ws-1", action="call", call="1N")
+        ack = send("N", "ws-1", 0, action="call", call="1N")
         assert ack == {"type": "ack", "aid": "ws-1", "seq": 1}
         # acknowledged means stored: the row is there when the ack arrives
         assert [(r.seq, r.aid, r.actor) for r in svc.rows(live.id)] == [(1, "ws-1", "N")]
@@ -843,7 +858,7 @@ def test_websocket_acts_are_acknowledged_once_stored_and_every_seat_sees_them(sv
         live.check()
 
         # sent again (a reconnecting client): the same answer, nothing stored, no new view
-        assert send("N", "ws-1", action="call", call="1N") == \
+        assert send("N", "ws-1", 0, action="call", call="1N") == \
             {"type": "ack", "aid": "ws-1", "seq": 1}
         assert len(svc.rows(live.id)) == 1
         for w in ws.values():
@@ -851,7 +866,7 @@ def test_websocket_acts_are_acknowledged_once_stored_and_every_seat_sees_them(sv
                 w.view(timeout=0.2)
 
         # a refused act is answered with its aid, the key and the player's message
-        err = send("E", "ws-2", action="play", card="SA")
+        err = send("E", "ws-2", 1, action="play", card="SA")
         assert err == {"type": "error", "aid": "ws-2", "key": "not_held",
                        "error": "You do not hold SA."}
         ws["E"].ws.send_text("this is not json")
@@ -866,7 +881,7 @@ def test_websocket_acts_are_acknowledged_once_stored_and_every_seat_sees_them(sv
         live.events.append({"by": "E", "call": "P"})
         # the rest of the auction over the sockets
         for i, (seat, call) in enumerate((("S", "P"), ("W", "P")), start=3):
-            assert send(seat, f"ws-{i}", action="call", call=call) == \
+            assert send(seat, f"ws-{i}", i - 1, action="call", call=call) == \
                 {"type": "ack", "aid": f"ws-{i}", "seq": i}
             for w in ws.values():
                 assert w.view()["seq"] == i
@@ -926,7 +941,7 @@ def test_a_seat_on_instance_b_sees_an_act_made_on_instance_a(svc, second):
         with svc.c.websocket_connect(f"/ws/play/{live.tokens['S']}") as wa:
             on_a = Sock(wa)
             assert on_a.view()["seq"] == 1
-            on_b.send({"action": "call", "call": "P", "aid": "on-b"})
+            on_b.send({"action": "call", "call": "P", "aid": "on-b", "seq": 1})
             assert on_b.take(lambda m: m["type"] in ("ack", "error")) == \
                 {"type": "ack", "aid": "on-b", "seq": 2}
             v = on_a.view()
@@ -943,27 +958,45 @@ def test_stale_instance_detects_the_conflict_and_stores_after_reloading(svc, sec
     assert cb.get(f"/api/play/{tok['N']}").json()["seq"] == 0       # B holds the table
     # B no longer hears A: its state of the table goes stale
     monkeypatch.setattr(app_b.state.hub, "_heard", lambda payload: None)
-    r = svc.c.post(f"/api/play/{tok['N']}", json={"action": "call", "call": "1N", "aid": "a-1"})
+    r = svc.c.post(f"/api/play/{tok['N']}", json={"action": "call", "call": "1N", "aid": "a-1",
+                                                   "seq": 0})
     assert r.json() == {"seq": 1}
-    assert cb.get(f"/api/play/{tok['N']}").json()["seq"] == 0        # stale indeed
-    # E acts on B: B would store it as entry 1, which A stored; the unique (table, seq)
-    # refuses it, B reloads the log and stores it as entry 2 (in turn, not out of rotation)
-    r = cb.post(f"/api/play/{tok['E']}", json={"action": "call", "call": "P", "aid": "b-1"})
-    assert r.status_code == 200, r.text
+    assert cb.get(f"/api/play/{tok['E']}").json()["seq"] == 0        # stale indeed
+    # E acts on B's stale view (seq 0): B would store it as entry 1, which A stored; the
+    # unique (table, seq) refuses it, B reloads the log, and the act, made on a view the
+    # table has moved past, is refused as stale with E's current view: nothing stored
+    r = cb.post(f"/api/play/{tok['E']}", json={"action": "call", "call": "P", "aid": "b-0",
+                                                "seq": 0})
+    assert r.status_code == 409, r.text
+    body = r.json()
+    assert body["key"] == "stale" and body["view"]["seq"] == 1
+    assert body["view"]["auction"] == [{"by": "N", "call": "1N"}] and body["view"]["my_turn"]
+    assert [x.seq for x in svc.rows(live.id)] == [1]
+    # E acts again, on the view he now has, through A
+    r = svc.c.post(f"/api/play/{tok['E']}", json={"action": "call", "call": "P", "aid": "a-2",
+                                                   "seq": 1})
     assert r.json() == {"seq": 2}
+    # S saw entry 2 and acts on B, which holds entry 1 only: B catches up from the
+    # database first, then stores the act as entry 3 (in turn, not out of rotation)
+    assert cb.get(f"/api/play/{tok['S']}").json()["seq"] == 1
+    r = cb.post(f"/api/play/{tok['S']}", json={"action": "call", "call": "P", "aid": "b-1",
+                                                "seq": 2})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"seq": 3}
     rows = svc.rows(live.id)
     assert [(x.seq, x.aid, x.data) for x in rows] == [
         (1, "a-1", {"e": {"by": "N", "call": "1N"}}),
-        (2, "b-1", {"e": {"by": "E", "call": "P"}})]
-    vb = cb.get(f"/api/play/{tok['S']}").json()
-    assert vb["seq"] == 2 and vb["irregularities"] == [] and vb["call"] is None
-    assert vb["my_turn"] and vb["auction"] == [{"by": "N", "call": "1N"},
-                                               {"by": "E", "call": "P"}]
+        (2, "a-2", {"e": {"by": "E", "call": "P"}}),
+        (3, "b-1", {"e": {"by": "S", "call": "P"}})]
+    vb = cb.get(f"/api/play/{tok['W']}").json()
+    assert vb["seq"] == 3 and vb["irregularities"] == [] and vb["call"] is None
+    assert vb["my_turn"] and vb["auction"] == [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"},
+                                               {"by": "S", "call": "P"}]
     # A heard B's entry and caught up
     deadline = time.monotonic() + 10
-    while live.view()["seq"] != 2 and time.monotonic() < deadline:
+    while live.view()["seq"] != 3 and time.monotonic() < deadline:
         time.sleep(0.05)
-    live.events += [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}]
+    live.events += [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}, {"by": "S", "call": "P"}]
     live.check()
     # and both go on: the next act on A
-    assert live.act("S", action="call", call="P") == 3
+    assert live.act("W", action="call", call="P") == 4

@@ -15,12 +15,15 @@ of table 1, open those links and play board 1 through the pages' own buttons:
    auction goes on while he writes his notes (his page keeps them and offers a link
    instead of reloading itself), and ends 1C P P P.
 2. a revoke: at the first trick where the player to act holds the led suit and
-   another, he plays the other suit (confirm).  Nobody's screen shows it.  Play goes on
-   until the revoke is established (the offender's side has played to the next trick),
-   then an opponent presses ``#revoke``: the table waits for the Director (banner on
-   every screen, no card playable), the console shows the call, the Director rules on
-   the table's page and releases the table.  Play goes on to the end with the first
-   card the page offers; the engine transfers tricks (Law 64) at the end.
+   another, he plays the other suit (confirm).  Nobody's screen shows it, and an
+   opponent who presses ``#revoke`` at once is told that no card seen proves a revoke
+   (ask, Law 61B).  Play goes on until the revoke is established (the offender's side has played
+   to the next trick), then an opponent asks the offender, with the ask button beside
+   his hand (declarer a defender, 61B1, or a defender declarer, 61B3): every screen shows
+   the question and the answer (yes), the table waits for the Director (banner on every
+   screen, no card playable), the console shows the call, the Director rules on the
+   table's page and releases the table.  Play goes on to the end with the first card
+   the page offers; the engine transfers tricks (Law 64) at the end.
 3. the result is on every player's screen, in the event's results (contract, declarer,
    tricks as the pages showed) and standings, and the two rulings in the rulings log.
 
@@ -29,7 +32,8 @@ Every act waits for all four pages to show the view that followed it
 Screenshots (test-output/screenshots/, postgresql/ under it for the PostgreSQL run):
 play-decision-en.png (the chooser's screen), console-call.png, live-director.png,
 play-en.png (mid-play, dummy faced), play-he.png (the same seat in Hebrew, right to
-left), console-call-he.png, live-director-revoke.png, play-end-en.png.
+left), play-ask-en.png (the ask button beside the offender's hand), console-call-he.png,
+live-director-revoke.png, play-end-en.png.
 
 The texts come from catalogues still being translated, so everything is found by ids,
 classes and data attributes, never by wording.  Needs Debian's /usr/bin/chromium and
@@ -314,14 +318,21 @@ def test_live_table_in_four_browsers(live, chromium, shots):
         if pages["N"].locator("#result").is_visible():
             break
         assert played < 52, "the board does not end"
-        if revoke and not noticed and played >= (revoke[1] // 4 + 2) * 4:
-            # established: the offending side has played to the next trick (Law 63A1)
+        if revoke and not noticed and played >= (revoke[1] // 4 + 1) * 4 + 2:
+            # established: the offending side has played to the next trick (Law 63A1),
+            # and the revoke trick is the last one quitted
             culprit = revoke[0]
             pointer = declarer if culprit != declarer else lho(declarer)
             for page in pages.values():      # still nobody's screen shows it
                 assert "61A" not in page.locator("#rect").inner_text()
-            table.act(f"{pointer} points out a revoke",
-                      lambda: pages[pointer].locator("#tools button#revoke").click())
+            # he asks the offender (Law 61B); the answer comes at once
+            ask = pages[pointer].locator(f"[data-hand='{culprit}'] button.ask")
+            expect(ask).to_have_count(1)
+            shoot(pages[pointer], shots, "play-ask-en")
+            table.act(f"{pointer} asks {culprit} about the suit led", lambda: ask.click())
+            for page in pages.values():      # the question and its answer, on every screen
+                expect(page.locator(f"#rect li.question[data-asks='{culprit}']"))\
+                    .to_have_attribute("data-answer", "yes")
             noticed = True
             _rule_on_revoke(td, base, table, table_id, shots)
             continue
@@ -344,6 +355,13 @@ def test_live_table_in_four_browsers(live, chromium, shots):
             for page in pages.values():      # nobody sees the revoke yet (Law 62)
                 expect(page.locator("#banner")).to_be_hidden()
                 assert "61A" not in page.locator("#rect").inner_text()
+            # an opponent points it out at once: refused, since no card seen proves it
+            opponent = pages[declarer if seat != declarer else lho(declarer)]
+            opponent.locator("#tools button#revoke").click()
+            expect(opponent.locator("#error")).to_be_visible()
+            expect(opponent.locator("body")).to_have_attribute("data-error", "unproven_revoke")
+            assert "61B" in opponent.locator("#error").inner_text()
+            opponent.evaluate("() => { document.getElementById('error').hidden = true; }")
         else:
             table.play(seat, legal[0])
         played += 1

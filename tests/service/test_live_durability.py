@@ -144,6 +144,7 @@ class Game:
             act = {"action": "play", "card": v["legal_cards"][0]}
         seat.n += 1
         act["aid"] = f"{seat.name}-{seat.n}-{v['seq']}"
+        act["seq"] = v["seq"]                   # the view the act is made on
         seat.pending = act
         await ws.send(json.dumps(act))
         if not self.killed.is_set() and len(v["tricks"]) >= KILL_AFTER_TRICKS:
@@ -210,7 +211,9 @@ async def play(url: str, servers: list, tokens: dict, table_id: int) -> dict:
         async with connect(f"{g.ws_base}/ws/play/{tokens[name]}") as ws:
             first = json.loads(await ws.recv())
             assert first["type"] == "view"
-            await ws.send(json.dumps({**_act_of(act), "aid": aid}))
+            # made on the view before it, which the table has moved past: stored already,
+            # so answered all the same
+            await ws.send(json.dumps({**_act_of(act), "aid": aid, "seq": seq - 1}))
             while True:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
                 if msg["type"] != "view":

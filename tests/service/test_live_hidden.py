@@ -4,8 +4,9 @@ a card that seat may not see.
 Four boards are played at one table of a Laws-mode round, through the players' own
 endpoints, with irregularities and their rectifications: a bid out of rotation, an
 insufficient bid, a card exposed during the auction, an opening lead out of turn, a
-defender's exposed card, a revoke that stays unnoticed and is then pointed out, a
-claim with a statement that is disputed and ruled by the Director.  After every act,
+defender's exposed card, a revoke that stays unnoticed (pointing it out is refused in
+the very words used when there is none) until a player asks the offender about it
+(Law 61B), a claim with a statement that is disputed and ruled by the Director.  After every act,
 every seat's view is fetched (``GET /api/play/{token}``) and every message the seat's
 WebSocket received is read, and each is searched for card names.
 
@@ -169,7 +170,8 @@ class Player:
     def view(self, seat="N"):
         return self.c.get(f"/api/play/{self.tokens[seat]}").json()
 
-    def act(self, seat, ok=True, **act):
+    def act(self, seat, /, ok=True, **act):
+        act.setdefault("seq", self.view(seat)["seq"])          # the view it is made on
         r = self.c.post(f"/api/play/{self.tokens[seat]}", json=act)
         self.chk.requests += 1
         body = r.json()
@@ -294,6 +296,12 @@ def test_no_seat_ever_sees_a_card_it_may_not(live):
         assert all(p.view(s)["shown"] == {} for s in "NESW")
         p.play_legal(until_tricks=1)
         assert all(v["dummy"] in p.view(s)["shown"] for s in "NESW" if s != v["dummy"])
+        # pointing out a revoke nobody has made: refused; the words are kept to compare
+        seq = p.view()["seq"]
+        r = p.act("E", ok=False, action="attention", what="revoke")
+        assert r.status_code == 400 and r.json()["key"] == "unproven_revoke"
+        no_revoke_text = r.json()["error"]
+        assert p.view()["seq"] == seq
         p.play_legal()
         assert p.view()["complete"] and len(p.view("E")["hands"]) == 4
         p.act("S", action="next")
@@ -359,10 +367,31 @@ def test_no_seat_ever_sees_a_card_it_may_not(live):
                         assert all(x["revokes"] == [] for x in after)
                         assert all(not any(i["kind"] == "revoke" for i in x["irregularities"])
                                    for x in after)
+                        # pointing it out proves nothing to anyone: the same refusal, in
+                        # the same words, as when there is no revoke; nothing stored
+                        for s in "NESW":
+                            seq = p.view()["seq"]
+                            r = p.act(s, ok=False, action="attention", what="revoke")
+                            assert r.status_code == 400, r.json()
+                            assert r.json() == {"error": no_revoke_text,
+                                                "key": "unproven_revoke"}
+                            assert p.view()["seq"] == seq
+                        trick = len(v["tricks"]) + 1
                         p.play_legal(until_tricks=len(v["tricks"]) + 2)
-                        p.act(SEAT_NAMES[(SEAT_NAMES.index(seat) + 1) % 4],
-                              action="attention", what="revoke")
-                        assert p.view()["revokes"], "the revoke is shown once pointed out"
+                        # a player asks him (Law 61B): declarer a defender, or a defender
+                        # declarer; the answer is public, and nobody learns more
+                        asker = v["declarer"] if seat != v["declarer"] else \
+                            SEAT_NAMES[(SEAT_NAMES.index(seat) + 1) % 4]
+                        p.act(asker, action="ask", seat=seat, trick=trick)
+                        views = {s: p.view(s) for s in "NESW"}
+                        assert views["N"]["revokes"], "the revoke is shown once asked about"
+                        own = ("seat", "hand", "hands", "shown", "my_turn", "my_decision",
+                               "legal_calls", "legal_cards", "may_answer", "may_claim",
+                               "may_ask")
+                        public = {s: {k: x for k, x in w.items() if k not in own}
+                                  for s, w in views.items()}
+                        assert all(public[s] == public[asker] for s in "NESW")
+                        assert public[asker]["questions"][-1]["answer"] == "yes"
                         continue
                 legal = me["legal_cards"]
                 p.act(seat, action="play", card=legal[0])

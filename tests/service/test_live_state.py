@@ -15,8 +15,12 @@ def state(mode="laws"):
     return LiveState(1, mode, [1], {1: DEAL})
 
 
-def act(st, seat, **a):
+def act(st, seat, /, **a):
+    """Apply a seat's act as the hub does: its entry, then the answer a question needs."""
     st.apply(translate(st, "NESW".index(seat), a), seat, st.seq + 1)
+    answer = Hub._answer_of(st)
+    if answer is not None:
+        st.apply(answer, answer["e"]["by"], st.seq + 1)
 
 
 class _Hub(Hub):
@@ -47,9 +51,15 @@ def test_an_unnoticed_revoke_is_hidden_until_pointed_out():
     for v in views:
         assert "61A" not in v["laws"] and v["revokes"] == []
         assert all(i["kind"] != "revoke" for i in v["irregularities"])
-    act(st, "E", action="attention", what="revoke")
+    # no card seen proves it: pointing it out is refused (ask instead, Law 61B)
+    with pytest.raises(ActionError) as e:
+        act(st, "E", action="attention", what="revoke")
+    assert e.value.key == "unproven_revoke" and st.seq == 8
+    act(st, "E", action="ask", seat="N")               # a defender asks declarer (61B3)
     v = seat_view(st, 1)
     assert "61A" in v["laws"] and v["revokes"] and st.call is not None
+    assert v["questions"] == [{"by": "E", "asks": "N", "trick": 1, "suit": "D", "law": "61B3",
+                               "answer": "yes"}]
 
 
 def test_strict_mode_refuses_and_keeps_the_log():

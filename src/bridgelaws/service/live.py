@@ -24,6 +24,15 @@ over.  An unnoticed revoke is not shown to anyone: it tells of a card in a
 hidden hand, and the table only learns of it when attention is drawn to it
 (Law 62) or when play ends.
 
+Every act carries the log position (``seq``) of the view it was made on; an act
+made on a view the table has moved past is refused as stale (the client looks
+again), never recorded against the player.  A player who wonders whether an
+opponent (or his partner) who showed out still holds the suit asks him (Law 61B,
+the act ``ask``): the question and its true answer, given at once by the service
+for the asked player, are both entries of the log and every seat sees them.
+Attention drawn to a revoke (``attention``) is taken only when the cards every
+seat has seen prove the revoke, so that no act can probe a hidden hand.
+
 >>> from bridgelaws.boards import Board
 >>> st = LiveState(1, "laws", [1], {1: "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"})
 >>> st.apply({"e": {"by": "N", "call": "1N"}}, "N", 1)
@@ -48,11 +57,11 @@ from dataclasses import dataclass
 
 from ..boards import Board
 from ..calls import call_name, parse_call
-from ..cards import SEAT_NAMES, BridgeError, Deal, card_name, parse_card
-from ..events import Claim, DrawAttention
+from ..cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name, parse_card
+from ..events import Answer, Claim, DrawAttention
 from ..formats.case import event_to_json, parse_event
 from ..i18n import message
-from ..table import COMPLETE, PLAY, IrregularEvent, Table
+from ..table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
 
 __all__ = ["LiveState", "ActionError", "seat_view", "own_view", "director_view", "translate", "Hub",
            "open_round", "new_token"]
@@ -68,7 +77,30 @@ HOLD_LAW, FACED_LAW, DUMMY_LAW = "9B2", "68C", "45B"
 #: an act slower than this (seconds, from arrival to every view sent) is logged
 SLOW_ACT = 0.1
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
-           "next")
+           "ask", "next")
+#: the modes of a live table, and the stored mode of one whose event's regulation does not
+#: let the defenders ask each other about a revoke (Law 61B3): the mode and this suffix
+#: (the stored mode is at most 8 characters)
+MODES = ("laws", "strict")
+NO_DEFENDER_QUESTIONS = "-r"
+
+
+def split_mode(stored: str) -> tuple[str, dict]:
+    """A stored mode -> (the mode, the event's regulation for the engine).
+
+    >>> split_mode("laws"), split_mode("strict-r")
+    (('laws', {}), ('strict', {'defenders_ask_each_other': False}))
+    """
+    if stored.endswith(NO_DEFENDER_QUESTIONS):
+        return stored[:-len(NO_DEFENDER_QUESTIONS)], {"defenders_ask_each_other": False}
+    return stored, {}
+
+
+def join_mode(mode: str, defenders_ask: bool = True) -> str:
+    """The stored mode of a live table (the inverse of :func:`split_mode`)."""
+    if mode not in MODES:
+        raise BridgeError(f"mode is 'laws' or 'strict', not {mode!r}")
+    return mode if defenders_ask else mode + NO_DEFENDER_QUESTIONS
 
 
 def new_token() -> str:
@@ -114,11 +146,14 @@ class LiveState:
                  table_no: int = 1, room: str = ""):
         if not boards:
             raise BridgeError("the table has no boards to play", f"table {table_no}")
+        # the stored mode, which may carry the event's regulation (Law 61B3)
+        mode, self.regulation = split_mode(mode)
         self.id, self.mode, self.boards, self.deals = table_id, mode, list(boards), deals
         self.event_id, self.section, self.round, self.table_no = event_id, section, round_no, table_no
         self.room = room
         self.seq = 0
-        self.aids: dict[str, int] = {}
+        self.aids: dict[str, int] = {}           # an act's id -> the seq of its last entry
+        self._last_aid: str | None = None
         self.done: dict[int, dict] = {}          # board -> its result, once over
         self._start(0)
 
@@ -128,9 +163,9 @@ class LiveState:
         deal = Deal.from_pbn(self.deals[number])
         # strict mode: the engine refuses an act it recognises as irregular, as online
         # play refuses it; the log keeps only what the table accepted
-        self.table = Table(Board(number, deal), strict=self.mode == "strict")
+        self.table = Table(Board(number, deal), strict=self.mode == "strict",
+                           regulation=self.regulation)
         self.call: dict | None = None            # the Director's open call
-        self.noticed = 0                         # revokes attention was drawn to
         self.hidden_laws: set[int] = set()       # indices of table.laws not yet public
         self.faced = 0                           # a claimer's cards faced (68C)
         self.last_actor: str | None = None
@@ -145,11 +180,11 @@ class LiveState:
         return self.call is not None and self.call["hold"]
 
     def unnoticed(self) -> list:
-        """Revokes nobody has drawn attention to, while play goes on."""
+        """Revokes nobody has drawn attention to (nor asked about), while play goes on."""
         t = self.table
         if t.phase == COMPLETE:
             return []
-        return [r for r in t.revokes[self.noticed:] if not r.corrected]
+        return [r for r in t.revokes if not r.noticed and not r.corrected]
 
     # --- the log --------------------------------------------------------------------
 
@@ -166,6 +201,13 @@ class LiveState:
         self.last_actor = actor
         if aid is not None:
             self.aids[aid] = seq
+            self._last_aid = aid
+        elif data.get("auto") and self._last_aid is not None:
+            # the service's own entry that completes an act (the answer to a question of
+            # Law 61B): the act's id answers with the seq of its last entry
+            self.aids[self._last_aid] = seq
+        else:
+            self._last_aid = None
 
     def _control(self, data: dict) -> None:
         what = data["ctl"]
@@ -198,8 +240,6 @@ class LiveState:
             raise ActionError("strict", kind=irr.kind.replace("_", " "),
                               laws=", ".join(irr.laws)) from None
         new = t.irregularities[n_irr:]
-        if type(event) is DrawAttention and event.what == "revoke":
-            self.noticed = len(t.revokes)         # Law 62: the table now knows of them
         if type(event) is Claim:
             self.faced |= t.hands[event.by]        # Law 68C: the claimer faces his hand
         # an unnoticed revoke calls nobody: the table does not know of it yet
@@ -212,6 +252,9 @@ class LiveState:
             self.hidden_laws.clear()            # noticed, or play is over
         if type(event) is DrawAttention:
             called.append((f"attention_{event.what}", tuple(t.laws[n_laws:])))
+        if type(event) is Answer and event.answer == "yes":
+            # Law 9B1a: the answer draws attention to a revoke; the Director is called
+            called.append(("attention_revoke", (t.questions[-1]["law"], *t.laws[n_laws:])))
         if called and not actor.startswith("TD:"):
             self._call_director(called)
         if t.phase == COMPLETE:
@@ -254,16 +297,28 @@ class LiveState:
                 "score_ns": t.score_ns, "lead": lead}
 
     def case(self) -> dict:
-        """The board's record as a ruling case (``shared/CASES.md``)."""
-        return {"board": self.board, "deal": self.deals[self.board],
+        """The board's record as a ruling case (``shared/CASES.md``, with the event's
+        regulation where it has one)."""
+        case = {"board": self.board, "deal": self.deals[self.board],
                 "events": [event_to_json(e) for e in self.table.events]}
+        if self.regulation:
+            case["regulation"] = dict(self.regulation)
+        return case
 
     def visible(self, seat: int) -> int:
         """The cards ``seat`` may see now, as a mask."""
         t = self.table
         if t.phase == COMPLETE:
             return (1 << 52) - 1
-        mask = t.deal.hands[seat] | self.faced
+        return t.deal.hands[seat] | self.public()
+
+    def public(self) -> int:
+        """The cards every seat has seen (played, exposed, penalty cards, dummy once
+        faced, a claimer's faced cards), as a mask; every card once play is over."""
+        t = self.table
+        if t.phase == COMPLETE:
+            return (1 << 52) - 1
+        mask = self.faced
         if t.dummy is not None and t.dummy_faced:
             mask |= t.deal.hands[t.dummy]
         for _leader, cards, _w in t.tricks:
@@ -280,6 +335,31 @@ class LiveState:
             mask |= _masks(x["card"] for x in cards)
         return mask
 
+    def proven_revokes(self) -> list[tuple[int, int]]:
+        """(offender, trick) of each revoke not yet pointed out that the cards every seat
+        has seen prove: the player showed out of the suit led, and a card of that suit
+        which every seat has seen come from his hand (played to a later trick, exposed,
+        in dummy or in a claimer's faced hand) was in it then.  Only public facts are
+        read, so that pointing out a revoke (Law 62) tells no one of a hidden card."""
+        t = self.table
+        public = self.public()
+        gone = [0, 0, 0, 0]                     # each hand's cards played so far
+        proven = []
+        for n, pos, seat, card in t._played():
+            if card < 0:
+                continue
+            gone[seat] |= 1 << card
+            if pos == 0 or not t.showed_out(seat, n):
+                continue
+            suit = SUIT_MASKS[t._trick_cards(n)[0] // 13]
+            if public & t.deal.hands[seat] & suit & ~gone[seat]:
+                proven.append((seat, n))
+        if not proven:
+            return []
+        # of those, the revokes still open and not yet pointed out (a public fact too)
+        open_ = {(r.seat, r.trick) for r in t.revokes if not r.corrected and not r.noticed}
+        return [x for x in proven if x in open_]
+
 
 # --- what each seat is sent --------------------------------------------------------------
 
@@ -291,8 +371,9 @@ def _public(st: LiveState) -> dict:
     unnoticed = st.unnoticed()
     hidden_irr = set()
     if unnoticed:
-        revoke_irr = [i for i in t.irregularities if i.kind == "revoke"]
-        hidden_irr = {id(i) for i in revoke_irr[st.noticed:]}
+        keys = {(r.seat, r.trick, card_name(r.card)) for r in unnoticed}
+        hidden_irr = {id(i) for i in t.irregularities if i.kind == "revoke"
+                      and (i.by, i.facts.get("trick"), i.facts.get("card")) in keys}
     laws = [law for i, law in enumerate(t.laws) if i not in st.hidden_laws]
     tricks = [{"leader": SEAT_NAMES[leader], "cards": [card_name(c) if c >= 0 else "--"
                                                         for c in cards],
@@ -330,9 +411,14 @@ def _public(st: LiveState) -> dict:
         "irregularities": [{"kind": i.kind, "by": SEAT_NAMES[i.by], "laws": list(i.laws),
                             **{k: i.facts[k] for k in ("call", "card") if k in i.facts}}
                            for i in t.irregularities if id(i) not in hidden_irr],
-        "revokes": [] if unnoticed else [r.as_dict() for r in t.revokes],
+        "revokes": [r.as_dict() for r in t.revokes if r not in unnoticed],
         "laws": laws,
         "claim": claim,
+        # questions of Law 61B and their answers: asked and answered aloud, at the table
+        "questions": [{k: q[k] for k in ("by", "asks", "trick", "suit", "law", "answer")}
+                      for q in t.questions],
+        "regulation": {"defenders_ask_each_other": t.regulation.get(
+            "defenders_ask_each_other", t.edition.defenders_ask_each_other)},
         "call": st.call,
         "hold": st.hold,
         # what the service itself applies now, with its law (the engine's are in "laws")
@@ -388,7 +474,33 @@ def own_view(st: LiveState, seat: int) -> dict:
     v["may_answer"] = bool(t.claim is not None and to_act == seat)
     v["may_claim"] = (t.phase == PLAY and t.claim is None and seat != t.dummy and not st.hold
                       and d is None)
+    v["may_ask"] = [] if st.hold else may_ask(t, seat)
     return v
+
+
+def may_ask(t: Table, seat: int) -> list[dict]:
+    """Whom ``seat`` may ask now whether he has a card of the suit led (Law 61B): each
+    player who showed out in the trick in progress or, failing that, in the last quitted
+    trick, and has not been asked about it yet.  Only public facts are read."""
+    if t.phase != PLAY or t.pending is not None or t.claim is not None or \
+            t.question is not None:
+        return []
+    n = len(t.tricks) + 1
+    tricks = [n, n - 1] if t.trick else [n - 1]
+    asked = {(q["asks"], q["trick"]) for q in t.questions}
+    out = []
+    for other in range(4):
+        trick = next((k for k in tricks if k >= 1 and t.showed_out(other, k)), None)
+        if other == seat or trick is None or (SEAT_NAMES[other], trick) in asked:
+            continue
+        try:
+            law, trick = t.ask_check(seat, other, trick)
+        except QuestionRefused:
+            continue
+        led = t._trick_cards(trick)[0] // 13
+        out.append({"seat": SEAT_NAMES[other], "trick": trick, "suit": SUIT_LETTERS[led],
+                    "law": law})
+    return out
 
 
 def director_view(st: LiveState, state: dict | None = None) -> dict:
@@ -496,10 +608,45 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
         if answer not in ("accept", "dispute"):
             raise ActionError("bad_answer")
         return {"e": {"by": name, "respond": answer}}
+    if what == "ask":
+        return {"e": _question(st, seat, act)}
     what_attention = act.get("what", "revoke")
     if what_attention not in ("revoke", "defective_trick"):
         raise ActionError("unknown_action", action=str(what_attention)[:20])
+    if what_attention == "revoke":
+        # taken only when the cards every seat has seen prove a revoke; otherwise refused
+        # with the same words whether or not a hidden revoke exists (ask under Law 61B)
+        proven = st.proven_revokes()
+        if not proven:
+            raise ActionError("unproven_revoke")
+        offender, trick = proven[-1]
+        return {"e": {"by": name, "attention": "revoke", "offender": SEAT_NAMES[offender],
+                      "trick": trick}}
+    # Law 67: a trick with a card missing shows it to all (a live table has no other kind)
+    if not any(c < 0 for _n, _i, _s, c in t._played()):
+        raise ActionError("no_defective_trick")
     return {"e": {"by": name, "attention": what_attention}}
+
+
+def _question(st: LiveState, seat: int, act: dict) -> dict:
+    """The question of Law 61B a player asks (``{"action": "ask", "seat": "W"}``, and
+    ``"trick"`` where W showed out, else the latest such trick): checked here on public
+    facts, with the reason in the player's language when the Laws do not allow it."""
+    t = st.table
+    who = act.get("seat")
+    if not isinstance(who, str) or who.strip().upper() not in SEAT_NAMES:
+        raise ActionError("bad_seat", seat=str(who)[:8])
+    asks = SEAT_NAMES.index(who.strip().upper())
+    trick = act.get("trick")
+    if trick is not None:
+        trick = _int(trick, "bad_trick")
+        if not 1 <= trick <= 13:
+            raise ActionError("bad_trick")
+    try:
+        _law, trick = t.ask_check(seat, asks, trick)
+    except QuestionRefused as e:
+        raise ActionError(f"ask_{e.code}", seat=SEAT_NAMES[asks]) from None
+    return {"by": SEAT_NAMES[seat], "ask": SEAT_NAMES[asks], "trick": trick}
 
 
 def _check_statement(line: list[str]) -> None:
@@ -521,13 +668,14 @@ def _check_statement(line: list[str]) -> None:
 
 # --- the service side: storage, group commit, subscribers ----------------------------------
 
-def open_round(s, ev, section: str, round_no: int, mode: str = "laws") -> list:
+def open_round(s, ev, section: str, round_no: int, mode: str = "laws",
+               defenders_ask: bool = True) -> list:
     """Live tables (and their seat tokens) for every table of ``round_no`` where two
-    contestants meet; tables opened before are kept as they are."""
+    contestants meet; tables opened before are kept as they are.  ``defenders_ask``:
+    the event's regulation lets the defenders ask each other about a revoke (61B3)."""
     from .db import LiveSeatRow, LiveTableRow, SittingRow, select
     from .logic import rooms
-    if mode not in ("laws", "strict"):
-        raise BridgeError(f"mode is 'laws' or 'strict', not {mode!r}")
+    mode = join_mode(mode, defenders_ask)
     out = []
     sittings = s.scalars(select(SittingRow).where(
         SittingRow.event_id == ev.id, SittingRow.section == section,
@@ -729,52 +877,91 @@ class Hub:
     # --- acting -------------------------------------------------------------------------
 
     async def act(self, table_id: int, seat: int | None, act: dict, *, actor: str | None = None,
-                  entry: dict | None = None, aid: str | None = None) -> int:
+                  entry: dict | None = None, aid: str | None = None,
+                  seq: int | None = None) -> int:
         """Apply a player's act (``seat``, ``act``) or a Director's entry (``entry``),
-        store it, then send every watcher its view.  Returns the entry's ``seq``; an act
-        whose ``aid`` was stored before is not applied again (its ``seq`` is returned)."""
+        store it, then send every watcher its view.  Returns the ``seq`` of the act's
+        (last) entry; an act whose ``aid`` was stored before is not applied again (its
+        ``seq`` is returned).
+
+        ``seq`` is the log position of the view the act was made on, which a player's act
+        must carry: an act made on a view the table has since moved past is refused as
+        stale (:class:`ActionError` ``stale``), and nothing is stored.  (A Director's
+        entry may leave it out.)"""
         from .db import now
         if aid is not None and (not isinstance(aid, str) or len(aid) > 64):
             raise ActionError("bad_aid")
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0):
+            raise ActionError("bad_seq")
         started = time.perf_counter()
         for attempt in range(3):
             async with self.lock(table_id):
                 st = await self.state(table_id)
+                if seq is not None and seq > st.seq and self.journal.notify:
+                    # the client saw an entry this process has not: another process stored
+                    # it (PostgreSQL); catch up before judging the act
+                    self.states.pop(table_id, None)
+                    st = await self.state(table_id)
                 if aid is not None and aid in st.aids:
                     return st.aids[aid]
+                if seq is None and seat is not None:
+                    raise ActionError("no_seq")
+                if seq is not None and seq != st.seq:
+                    raise ActionError("stale", seq=st.seq)
                 data = entry if entry is not None else translate(st, seat, act)
                 who = actor if actor is not None else SEAT_NAMES[seat]
                 before_board, before_done = st.board, st.board in st.done
-                seq = st.seq + 1
+                n = st.seq + 1
                 try:
-                    st.apply(data, who, seq, aid)
+                    st.apply(data, who, n, aid)
                 except ActionError:
                     raise
                 except BridgeError as e:
                     raise ActionError("engine", e.reason) from None
+                rows = [{"live_table_id": table_id, "seq": n, "board": before_board,
+                         "actor": who, "data": data, "aid": aid, "at": now()}]
+                answer = self._answer_of(st)
+                if answer is not None:
+                    rows.append({"live_table_id": table_id, "seq": n + 1, "board": before_board,
+                                 "actor": answer["e"]["by"], "data": answer, "aid": None,
+                                 "at": now()})
+                    try:
+                        st.apply(answer, answer["e"]["by"], n + 1)
+                    except BridgeError as e:
+                        self.states.pop(table_id, None)     # the question stays unstored
+                        raise ActionError("engine", e.reason) from None
                 extra = None
                 if st.board == before_board and st.board in st.done and not before_done:
                     extra = self._result_saver(st)
-                row = {"live_table_id": table_id, "seq": seq, "board": before_board,
-                       "actor": who, "data": data, "aid": aid, "at": now()}
+                last = rows[-1]["seq"]
                 try:
-                    await self.journal.write([row], extra,
-                                             notice=f"{self.origin}:{table_id}:{seq}")
+                    await self.journal.write(rows, extra,
+                                             notice=f"{self.origin}:{table_id}:{last}")
                 except Exception as e:          # noqa: BLE001
                     # not stored (another process appended first, or the database
                     # failed): forget the state; the next act rebuilds it from the log
                     self.states.pop(table_id, None)
                     if attempt < 2 and _is_conflict(e):
                         continue
-                    log.warning("live table %s: entry %s not stored: %s", table_id, seq, e)
+                    log.warning("live table %s: entry %s not stored: %s", table_id, last, e)
                     raise ActionError("not_stored") from None
                 self.broadcast(st)
                 took = time.perf_counter() - started
                 if took > SLOW_ACT:
                     log.warning("live table %s: entry %s took %.0f ms (journal queue %d)",
-                                table_id, seq, took * 1000, self.journal.q.qsize())
-                return seq
+                                table_id, last, took * 1000, self.journal.q.qsize())
+                return last
         raise ActionError("not_stored")
+
+    @staticmethod
+    def _answer_of(st: LiveState) -> dict | None:
+        """After a question of Law 61B, the asked player's answer, given at once and
+        true: the service knows his hand, as he would find the card by looking (the
+        entry is marked ``auto``: the service made it for him)."""
+        t = st.table
+        if t.question is None:
+            return None
+        return {"e": {"by": t.question["asks"], "answer": t.true_answer()}, "auto": True}
 
     def _result_saver(self, st: LiveState):
         """The board's result into the event's scoring, in the same transaction as the

@@ -5,11 +5,14 @@ Players (no login: the seat token in the link is the key):
 * ``GET /play/{token}``: the player's page (no card in it; the view comes over the
   connection);
 * ``GET /api/play/{token}``: the seat's view as JSON;
-* ``POST /api/play/{token}``: an act, ``{"action": "play", "card": "SA", "aid": "..."}``;
-  the answer comes once the act is stored: ``{"seq": n}`` or ``{"error": ...}``;
+* ``POST /api/play/{token}``: an act, ``{"action": "play", "card": "SA", "aid": "...",
+  "seq": n}`` (``seq``: the log position of the view the act was made on); the answer
+  comes once the act is stored: ``{"seq": n}`` or ``{"error": ..., "key": ...}`` (409
+  with ``key`` ``stale`` and the seat's current ``view`` when the table had moved on);
 * ``WS /ws/play/{token}``: the seat's view on connecting and after every change; acts
   may be sent on it too, each answered by ``{"type": "ack", "aid", "seq"}`` or
-  ``{"type": "error", "aid", "error"}``.
+  ``{"type": "error", "aid", "key", "error"}`` (after a ``stale`` one, the seat's
+  current view again).
 
 The Director (logged in): opens a round's tables (``POST /events/{id}/live``), sees
 their links, is notified of calls (``GET /api/live/calls``, polled by the console),
@@ -33,7 +36,7 @@ from ..i18n import message
 from ..table import Table
 from .db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
 from .limits import Id, whole_number
-from .live import ActionError, Hub, director_view, open_round, seat_view
+from .live import ActionError, Hub, director_view, open_round, seat_view, split_mode
 from .web import check_csrf, current_director, lang_of, render, require_director
 
 router = APIRouter()
@@ -73,14 +76,20 @@ async def play_act(request: Request, token: str):
     table_id, seat = await _seat(request, token)
     try:
         act = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):        # not JSON, or nested too deep to read
         act = None
     if not isinstance(act, dict):
         return JSONResponse({"error": message("ui.live.err.json", lang_of(request))}, 400)
+    h = hub(request)
     try:
-        seq = await hub(request).act(table_id, seat, act, aid=act.get("aid"))
+        seq = await h.act(table_id, seat, act, aid=act.get("aid"), seq=act.get("seq"))
     except ActionError as e:
-        return JSONResponse({"error": e.text(lang_of(request)), "key": e.key}, 400)
+        body = {"error": e.text(lang_of(request)), "key": e.key}
+        if e.key == "stale":
+            # the table moved on: the seat's current view, to act again on it
+            body["view"] = seat_view(await h.state(table_id), seat)
+            return JSONResponse(body, 409)
+        return JSONResponse(body, 400)
     return {"seq": seq}
 
 
@@ -120,16 +129,19 @@ async def _serve(ws: WebSocket, h, table_id: int, seat: int | None, lang: str,
                 act = json.loads(msg)
                 if not isinstance(act, dict):
                     raise ValueError
-            except ValueError:
+            except (ValueError, RecursionError):    # "[" * 60000 is too deep for json
                 await ws.send_text(json.dumps({"type": "error", "aid": None,
                                                "error": message("ui.live.err.json", lang)}))
                 continue
             aid = act.get("aid")
             try:
-                seq = await h.act(table_id, seat, act, aid=aid)
+                seq = await h.act(table_id, seat, act, aid=aid, seq=act.get("seq"))
             except ActionError as e:
                 await ws.send_text(json.dumps({"type": "error", "aid": aid, "key": e.key,
                                                "error": e.text(lang)}))
+                if e.key == "stale":
+                    # the table moved on: this connection looks again
+                    await ws.send_text(h.view_text(await h.state(table_id), seat))
                 continue
             await ws.send_text(json.dumps({"type": "ack", "aid": aid, "seq": seq}))
     except WebSocketDisconnect:
@@ -151,10 +163,12 @@ async def open_live(request: Request, event_id: Id, d: Director = Depends(requir
     if round_no is None:
         raise HTTPException(400, message("ui.live.err.round", lang_of(request)))
     mode = str(form.get("mode", "laws"))
+    # the event's regulation: may the defenders ask each other about a revoke (Law 61B3)?
+    defenders_ask = not form.get("no_defender_questions")
     with request.app.state.store.transaction() as s:
         ev = _event(s, request, event_id)
         try:
-            open_round(s, ev, section, round_no, mode)
+            open_round(s, ev, section, round_no, mode, defenders_ask)
         except BridgeError as e:
             raise HTTPException(400, e.reason)
     return RedirectResponse(f"/events/{event_id}/live?section={section}&round={round_no}",
@@ -178,8 +192,11 @@ def live_tables(s, event_id: int) -> list[dict]:
     for row in rows:
         seats = {x.seat: x.token for x in s.scalars(select(LiveSeatRow).where(
             LiveSeatRow.live_table_id == row.id))}
+        mode, regulation = split_mode(row.mode)
         out.append({"id": row.id, "section": row.section, "round": row.round,
-                    "table": row.table_no, "room": row.room, "mode": row.mode,
+                    "table": row.table_no, "room": row.room, "mode": mode,
+                    "defenders_ask_each_other": regulation.get("defenders_ask_each_other",
+                                                               True),
                     "seats": {k: seats[k] for k in SEAT_NAMES if k in seats}})
     return out
 
@@ -286,7 +303,12 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
     t = st.table
     what = str(form.get("what", ""))
     actor = f"TD:{d.username}"
+    # the log position the page showed: a form sent from a page the table has moved past
+    # is refused, and the page shows the table as it is now
+    seq = whole_number(form.get("seq", ""), 0)     # "²" passes isdigit, not int
     try:
+        if seq is not None and seq != st.seq:
+            raise ActionError("stale")
         if what == "choose":
             dec = t.decision
             if dec is None:
@@ -298,7 +320,7 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
                 entry["suits"] = [str(x) for x in form.getlist("suits")]
             if form.get("card"):
                 entry["card"] = str(form.get("card"))
-            await h.act(table_id, None, {}, actor=actor, entry={"e": entry})
+            await h.act(table_id, None, {}, actor=actor, entry={"e": entry}, seq=seq)
         elif what in ("claim", "play_on"):
             if t.claim is None:
                 raise ActionError("no_claim")
@@ -311,16 +333,17 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
                 entry = {"by": by, "director": "claim", "tricks": tricks}
             else:
                 entry = {"by": by, "director": "play_on"}
-            await h.act(table_id, None, {}, actor=actor, entry={"e": entry})
+            await h.act(table_id, None, {}, actor=actor, entry={"e": entry}, seq=seq)
         elif what == "release":
             ruling_id = await asyncio.to_thread(_record, request, d, st,
                                                 str(form.get("notes", "")), lang)
             await h.act(table_id, None, {}, actor=actor,
-                        entry={"ctl": "release", "ruling": ruling_id})
+                        entry={"ctl": "release", "ruling": ruling_id}, seq=seq)
         else:
             raise ActionError("unknown_action", action=what[:20])
     except ActionError as e:
-        return await _director_page(request, table_id, e.text(lang), 400)
+        return await _director_page(request, table_id, e.text(lang),
+                                    409 if e.key == "stale" else 400)
     return RedirectResponse(f"/live/{table_id}", status_code=303)
 
 
@@ -330,7 +353,7 @@ def _record(request, d: Director, st, notes: str, lang: str) -> int:
     t = st.table
     call = st.call or {"kinds": [], "event": len(t.events)}
     start = call.get("event", 0)
-    before = Table.replay(t.board, t.events[:start + 1], deal=t.deal)
+    before = Table.replay(t.board, t.events[:start + 1], deal=t.deal, regulation=t.regulation)
     choices = [e for e in t.events[start:] if type(e) is Choose]
     with request.app.state.store.transaction() as s:
         row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
@@ -350,7 +373,7 @@ def _record(request, d: Director, st, notes: str, lang: str) -> int:
 
 def _options_at(t: Table, index: int) -> list[str]:
     """The options offered when the event at ``index`` (a choice) was made."""
-    d = Table.replay(t.board, t.events[:index], deal=t.deal).decision
+    d = Table.replay(t.board, t.events[:index], deal=t.deal, regulation=t.regulation).decision
     return list(d.options) if d is not None else []
 
 
@@ -395,5 +418,6 @@ PLAY_TEXTS = (
     "ui.live.vul.NS", "ui.live.vul.EW", "ui.live.vul.all", "ui.live.exposed",
     "ui.live.adjustment", "ui.live.attention_revoke", "ui.live.attention_defective_trick",
     "ui.restriction.require", "ui.restriction.forbid", "ui.suit.S", "ui.suit.H", "ui.suit.D",
-    "ui.suit.C",
+    "ui.suit.C", "ui.live.ask", "ui.live.questions", "ui.live.question", "ui.live.answer_no",
+    "ui.live.answer_yes", "ui.live.answer_pending", "ui.live.no_defender_questions",
 )

@@ -1,7 +1,9 @@
 /* bridgelaws: a player's live table.  The page holds no card: every view comes from the
    server over the WebSocket (or GET /api/play/{token}) and holds only what this seat may
-   see.  Acts are sent with an id (aid); an act not yet acknowledged is sent again after a
-   reconnection, and the server stores it once. */
+   see.  Acts are sent with an id (aid) and the log position (seq) of the view they were
+   made on; an act not yet acknowledged is sent again after a reconnection, and the server
+   stores it once.  The controls wait for the answer; an act the table had moved past is
+   refused as stale, and the page shows the fresh view with a short message. */
 (function () {
   "use strict";
   const B = window.BRIDGELAWS;
@@ -9,7 +11,7 @@
   const SUITS = ["S", "H", "D", "C"];
   const SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", N: "NT"};
   const STRAINS = ["C", "D", "H", "S", "N"];
-  let view = null, ws = null, exposeMode = false, retry = 500;
+  let view = null, ws = null, exposeMode = false, retry = 500, busy = false;
   const pending = new Map();          // aid -> act, until acknowledged
 
   function T(key, values) {
@@ -51,9 +53,20 @@
   // --- acting -----------------------------------------------------------------------------
   function send(act) {
     act.aid = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
+    act.seq = view.seq;                 // the view this act was made on
     pending.set(act.aid, act);
     showError(null);
+    busy = true;                        // one act at a time: the controls wait for its answer
+    holdControls();
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(act));
+  }
+  function holdControls() {
+    for (const c of document.querySelectorAll("main button, main input, main select")) c.disabled = true;
+  }
+  function answered(aid) {
+    pending.delete(aid);
+    busy = pending.size > 0;
+    if (view) render();
   }
   function showError(text) {
     const e = $("error");
@@ -73,8 +86,12 @@
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "view") { view = msg.view; render(); }
-      else if (msg.type === "ack") { pending.delete(msg.aid); }
-      else if (msg.type === "error") { pending.delete(msg.aid); showError(msg.error); }
+      else if (msg.type === "ack") { answered(msg.aid); }
+      else if (msg.type === "error") {
+        // "stale": the table moved on; the fresh view follows this message
+        answered(msg.aid); showError(msg.error);
+        document.body.dataset.error = msg.key || "";
+      }
     };
     ws.onclose = () => {
       $("conn").textContent = T("ui.live.reconnecting");
@@ -101,6 +118,7 @@
     } else banner.hidden = true;
     renderInfo(v); renderSeats(v); renderCentre(v); renderAuction(v); renderBox(v);
     renderDecision(v); renderClaim(v); renderTools(v); renderRect(v); renderResult(v);
+    if (busy) holdControls();
   }
 
   // dummy takes no part in the play once the opening lead is faced: declarer plays
@@ -126,6 +144,12 @@
     const box = el("div", {class: "hand-box" + (seat === v.seat ? " me" : ""), "data-hand": seat});
     const name = el("div", {class: "name"}, seatName(seat) + (seat === v.declarer ? " · " + T("ui.live.declarer") : seat === v.dummy ? " · " + T("ui.live.dummy") : ""));
     if (v.to_act === seat && !v.complete) name.append(el("span", {class: "turn"}, "\u25B6"));
+    // Law 61B: ask a player who showed out whether he has a card of the suit led
+    for (const q of (v.may_ask || []).filter((q) => q.seat === seat)) {
+      name.append(" ", el("button", {type: "button", class: "ask", "data-ask": seat, "data-trick": String(q.trick),
+        onclick: () => send({action: "ask", seat: seat, trick: q.trick})},
+        T("ui.live.ask", {seat: seatName(seat), suit: SYMBOL[q.suit]})));
+    }
     box.append(name);
     let cards = null;
     if (v.complete && v.hands) cards = v.hands[seat];
@@ -324,6 +348,14 @@
       const li = el("li", {}, T("ui.live.exposed") + " " + seatName(s) + ": ");
       for (const c of v.exposed[s]) li.append(cardEl(c), " ");
       items.push(li);
+    }
+    // questions of Law 61B and their answers, heard by the whole table
+    for (const q of (v.questions || [])) {
+      const answer = q.answer === null ? T("ui.live.answer_pending", {seat: seatName(q.asks)}) :
+        "\u2014 " + T("ui.live.answer_" + q.answer, {seat: seatName(q.asks)});
+      items.push(el("li", {class: "question", "data-asks": q.asks, "data-answer": q.answer || ""},
+        T("ui.live.question", {by: seatName(q.by), asks: seatName(q.asks), trick: q.trick, suit: SYMBOL[q.suit]}) +
+        " " + answer + " (", ltr(q.law), ")"));
     }
     if (v.laws && v.laws.length) items.push(el("li", {class: "laws"}, T("ui.live.laws") + ": ", ltr(v.laws.join(", "))));
     z.replaceChildren(...(items.length ? [el("ul", {}, ...items)] : []));
