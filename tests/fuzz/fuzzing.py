@@ -404,14 +404,14 @@ def run_cli(argv: list[str], stdin: bytes | None = None) -> tuple[int, str, str]
 
 def check_error_output(code: int, err: str) -> None:
     """Exit 0 or 2; on 2, each line of standard error is one ``bridgelaws: where: why``
-    (or argparse's usage), never a traceback or a Python repr of an exception."""
+    (or argparse's usage and ``bridgelaws COMMAND: error: ...``), never a traceback."""
     assert code in (0, 2), (code, err[-2000:])
     assert "Traceback" not in err, err[-4000:]
     if code == 2:
         lines = err.strip().splitlines()
         assert lines, "exit 2 with nothing said"
         for line in lines:
-            assert line.startswith(("bridgelaws: ", "usage: ", "  ")), line[:300]
+            assert re.match(r"bridgelaws( \w+: error)?: |usage: |  ", line), line[:300]
             assert len(line) < 2000, f"an error line of {len(line)} characters"
 
 

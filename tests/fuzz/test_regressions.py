@@ -88,3 +88,28 @@ def test_a_deal_number_of_5000_digits_is_out_of_range(capsys, number):
 def test_a_deal_number_with_leading_zeros():
     from bridgelaws.deals.dealnumber import parse_deal_number
     assert parse_deal_number("0" * 5000 + "42") == 42
+
+
+def test_usebio_tricks_out_of_range_are_refused(tmp_path):
+    # a TRICKS of -999... was read and only refused, if at all, when scored
+    from bridgelaws.formats.usebio import read_usebio
+    xml = (SEEDS / "results.xml").read_text().replace("<TRICKS>9</TRICKS>",
+                                                      "<TRICKS>-999999</TRICKS>", 1)
+    with pytest.raises(BridgeError) as e:
+        read_usebio(xml, name="r.xml")
+    assert str(e.value).startswith("r.xml: board ") and "impossible number of tricks -999999" \
+        in str(e.value)
+
+
+def test_a_bridgemate_round_table_without_its_columns(tmp_path):
+    # RoundData.csv without NSPair was a KeyError
+    folder = tmp_path / "bm"
+    folder.mkdir()
+    for p in (SEEDS / "bridgemate").iterdir():
+        (folder / p.name).write_bytes(p.read_bytes())
+    rows = (folder / "RoundData.csv").read_text().replace("NSPair", "Pair")
+    (folder / "RoundData.csv").write_text(rows)
+    with pytest.raises(BridgeError) as e:
+        read_bridgemate(folder)
+    assert str(e.value) == (f"{folder}/RoundData.csv:1: not a Bridgemate RoundData export: "
+                            "no column nspair")

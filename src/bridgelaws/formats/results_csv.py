@@ -266,6 +266,16 @@ def _int_field(row: dict, key: str, where: str) -> int:
 
 _BM_COLUMNS = ("section", "table", "round", "board", "pairns", "pairew", "declarer", "ns/ew",
                "contract", "result")
+_BM_ROUND_COLUMNS = ("section", "table", "round", "nspair", "ewpair", "lowboard", "highboard")
+
+
+def _needs_columns(rows: list[tuple[int, dict]], columns: tuple[str, ...], table: str,
+                   label: str) -> None:
+    """The columns a Bridgemate table must have (its rows' keys are the header's)."""
+    missing = [c for c in columns if rows and c not in rows[0][1]]
+    if missing:
+        raise BridgeError(f"not a Bridgemate {table} export: no column {', '.join(missing)}",
+                          f"{label}:1")
 
 
 def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
@@ -289,11 +299,7 @@ def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
     else:
         label = str(received)
         rows = [(line, row) for _, line, row in _rows(_open(received, label), label)]
-    if rows:
-        missing = [c for c in _BM_COLUMNS if c not in rows[0][1]]
-        if missing:
-            raise BridgeError(f"not a Bridgemate ReceivedData export: no column "
-                              f"{', '.join(missing)}", f"{label}:1")
+    _needs_columns(rows, _BM_COLUMNS, "ReceivedData", label)
     name = folder.name[:-4] if folder.name.lower().endswith("_csv") else folder.name
     ev = Event(name=name, source=label)
     pub = ev.published
@@ -382,6 +388,7 @@ def _bm_movement(folder: Path, live: dict, pub: dict) -> None:
     if not got:
         return
     label, rows = got
+    _needs_columns(rows, _BM_ROUND_COLUMNS, "RoundData", label)
     plan = {}
     for line, row in rows:
         where = f"{label}:{line}"

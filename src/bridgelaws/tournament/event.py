@@ -161,9 +161,15 @@ class Event:
         return e
 
     def check(self) -> None:
-        """Every result names known entries, and no entry plays a board twice."""
+        """Every result names known entries, and no entry plays a board twice; boards are
+        numbered from 1 and a declarer takes 0 to 13 tricks (whatever a file says)."""
         seen = set()
         for r in self.results:
+            if isinstance(r.board, bool) or not isinstance(r.board, int) or r.board < 1:
+                raise BridgeError(f"board {r.board!r} is not a positive whole number", r.where)
+            if r.tricks is not None and not 0 <= r.tricks <= 13:
+                raise BridgeError(f"board {r.board}: impossible number of tricks {r.tricks} "
+                                  "(a declarer takes 0 to 13)", r.where)
             if set(r.ns) & set(r.ew):
                 raise BridgeError(f"board {r.board}: pair {r.ns[0]!r} plays against itself", r.where)
             for side in (r.ns, r.ew):
