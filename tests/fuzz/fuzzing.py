@@ -224,6 +224,20 @@ def _enormous_line(draw, data: bytes) -> bytes:
     return data[:i] + draw(st.sampled_from([b"A", b"9", b" ", b"|", b"["])) * 300_000 + data[i:]
 
 
+@st.composite
+def _repeat(draw, data: bytes) -> bytes:
+    """A short piece of the file, or of syntax, repeated tens of thousands of times: the
+    input on which a scan that backtracks or retries turns quadratic, and hangs."""
+    if draw(st.booleans()) and data:
+        i = _pos(draw(st.integers(0, 10**6)), len(data) - 1)
+        piece = data[i:i + draw(st.integers(1, 4))]
+    else:
+        piece = draw(st.sampled_from([b'\\"', b'"\\', b'\\', b'"', b'[', b'{"a":', b'|',
+                                      b'pc|', b'%', b'{', b';', b'\r', b' ', b'"x",']))
+    j = _pos(draw(st.integers(0, 10**6)), len(data))
+    return data[:j] + piece * draw(st.sampled_from([20_000, 100_000])) + data[j:]
+
+
 BYTE_OPS = [
     ("delete_lines", _delete_lines),
     ("duplicate_lines", _duplicate_lines),
@@ -235,6 +249,7 @@ BYTE_OPS = [
     ("insert", _insert),
     ("nest", _nest),
     ("enormous_line", _enormous_line),
+    ("repeat", _repeat),
     ("crlf", lambda data: st.just(crlf(data))),
     ("lone_cr", lambda data: st.just(data.replace(b"\n", b"\r"))),
     ("bom", lambda data: st.just(b"\xef\xbb\xbf" + data)),

@@ -113,3 +113,15 @@ def test_a_bridgemate_round_table_without_its_columns(tmp_path):
         read_bridgemate(folder)
     assert str(e.value) == (f"{folder}/RoundData.csv:1: not a Bridgemate RoundData export: "
                             "no column nspair")
+
+
+def test_a_case_of_unclosed_strings_is_read_in_linear_time(tmp_path):
+    # the scan for deep nesting retried a string pattern from every escaped quote of an
+    # unclosed string: 300,000 of them took hours; now it is one pass (well under the limit)
+    from bridgelaws.formats.case import load_case
+    from .fuzzing import hard_time_limit
+    f = tmp_path / "quotes.json"
+    f.write_text('{"board": 1, "about": "' + '\\"' * 300_000)
+    with hard_time_limit(20), pytest.raises(BridgeError) as e:
+        load_case(str(f))
+    assert str(e.value).startswith(f"{f}: malformed JSON at line 1, column 23: Unterminated")

@@ -181,8 +181,12 @@ MAX_NUMBER_CHARS = 20
 #: a board at one table is a few dozen calls and cards, with their irregularities
 MAX_EVENTS = 1000
 
-# strings, brackets, numbers and the non-standard constants of Python's json module
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]|-?\d[\d.eE+-]*|-?Infinity|NaN')
+# strings, brackets, numbers and the non-standard constants of Python's json module.  A
+# string runs to its closing quote or to the end of the text: a quote always matches, so
+# the scan is linear even in text full of unclosed strings (a pattern that could fail
+# after reading to the end would be tried again from each quote: quadratic)
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\(?:.|\Z))*(?:"|\Z)|[\[{]|[\]}]|-?\d[\d.eE+-]*'
+                         r'|-?Infinity|NaN', re.DOTALL)
 
 
 def _position(text: str, offset: int) -> str:
