@@ -31,6 +31,7 @@ The last line::
 
 ``--server-src DIR`` runs the server from another checkout's ``src`` (say an older
 commit checked out with ``git worktree add /tmp/old COMMIT``), to compare;
+``BENCH_TRACE=1`` also prints the slowest probes and acts with their times in the run.
 ``--spray`` makes every attacker try a new random user name each time instead of the
 Director's (a password sprayed over names: every try is hashed until the attacker's
 address is refused).
@@ -58,6 +59,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from urllib.parse import urlencode
 
 import httpx
 import websockets
@@ -220,31 +222,88 @@ def _attack(base, n, spray, flood, stop, busy, answers):
     asyncio.run(_attackers(base, n, spray, flood, stop, busy, answers))
 
 
+class RawClient:
+    """A keep-alive HTTP/1.1 connection spoken by hand: the attackers' own CPU stays
+    small beside the server's (real attackers spend theirs on their own machines)."""
+
+    def __init__(self, base: str, address: str):
+        u = httpx.URL(base)
+        self.host, self.port, self.address = u.host, u.port, address
+        self.cookie = ""
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
+        """One request; once more on a new connection when a kept-alive one was closed
+        by the server while idle."""
+        reused = self.writer is not None
+        try:
+            return await self._request(method, path, body)
+        except (OSError, asyncio.IncompleteReadError):
+            self.close()
+            if not reused:
+                raise
+            return await self._request(method, path, body)
+
+    async def _request(self, method: str, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=(self.address, 0))
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        if self.cookie:
+            head.append(f"Cookie: {self.cookie}")
+        if body:
+            head += ["Content-Type: application/x-www-form-urlencoded",
+                     f"Content-Length: {len(body)}"]
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status, length, close = int(lines[0].split()[1]), 0, False
+        for line in lines[1:]:
+            k, _, v = line.partition(":")
+            k = k.strip().lower()
+            if k == "content-length":
+                length = int(v)
+            elif k == "set-cookie" and not self.cookie:
+                self.cookie = v.strip().split(";", 1)[0]
+            elif k == "connection" and v.strip().lower() == "close":
+                close = True
+        data = await self.reader.readexactly(length)
+        if close:
+            self.close()
+        return status, data
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
 async def _attackers(base, n, spray, flood, stop, busy, answers):
     async def one(address: str):
-        async with client(base, address) as c:
-            tok = CSRF.search((await c.get("/login")).text).group(1)
-            while not stop.is_set():
-                if not flood.is_set():
-                    await asyncio.sleep(0.01)
-                    continue
+        c = RawClient(base, address)
+        _status, page = await c.request("GET", "/login")
+        tok = CSRF.search(page.decode()).group(1)
+        while not stop.is_set():
+            if not flood.is_set():
+                await asyncio.sleep(0.01)
+                continue
+            with busy.get_lock():
+                busy.value += 1
+            try:
+                name = f"user-{secrets.token_hex(4)}" if spray else "director"
+                form = urlencode({"csrf": tok, "username": name,
+                                  "password": secrets.token_hex(6)}).encode()
+                status, _page = await c.request("POST", "/login", form)
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                status = None
+                c.close()
+            finally:
                 with busy.get_lock():
-                    busy.value += 1
-                try:
-                    name = f"user-{secrets.token_hex(4)}" if spray else "director"
-                    r = await c.post("/login", data={"csrf": tok, "username": name,
-                                                     "password": secrets.token_hex(6)})
-                    status = r.status_code
-                    m = CSRF.search(r.text)
-                    tok = m.group(1) if m else tok
-                except httpx.HTTPError:
-                    status = None
-                finally:
-                    with busy.get_lock():
-                        busy.value -= 1
-                i = STATUSES.index(status) if status in STATUSES else len(STATUSES)
-                with answers.get_lock():
-                    answers[i] += 1
+                    busy.value -= 1
+            i = STATUSES.index(status) if status in STATUSES else len(STATUSES)
+            with answers.get_lock():
+                answers[i] += 1
+        c.close()
 
     await asyncio.gather(*(one(f"127.0.0.{20 + i}") for i in range(n)))
 
@@ -286,7 +345,7 @@ async def run(base: str, seats: dict, args, server_pid: int) -> dict:
     tasks = [asyncio.create_task(probe(base, stop, health)),
              asyncio.create_task(player(table, stop, acts))]
     await asyncio.sleep(3)                                  # every client connected
-    phases, director = [], None
+    phases, director, director_at = [], None, []
     try:
         for rnd in range(args.rounds):
             attackers.flood.clear()
@@ -300,6 +359,7 @@ async def run(base: str, seats: dict, args, server_pid: int) -> dict:
             attackers.flood.set()
             if rnd == args.rounds - 1:
                 await asyncio.sleep(args.phase / 2)
+                director_at.append(time.perf_counter())
                 director = await director_login(base)
                 await asyncio.sleep(max(0.0, t1 + args.phase - time.perf_counter()))
             else:
@@ -308,16 +368,27 @@ async def run(base: str, seats: dict, args, server_pid: int) -> dict:
             cpu = (c1 - c0, c2 - c1, cpu_seconds(attackers.process.pid) - a1)
             phases.append((t0, t1, t2, attackers.counts(), cpu))
     finally:
-        stop.set()
-        attackers.close()
-        await asyncio.wait(tasks, timeout=60)
-        await table.close()
-        for t in tasks:
+        stop.set()                                   # the probe and the table first, then
+        await asyncio.wait(tasks, timeout=60)        # the attackers (joining their process
+        for t in tasks:                              # would hold this loop up)
             t.cancel()
+        await table.close()
+        await asyncio.to_thread(attackers.close)
 
     def within(samples, a, b):
         return [x for t, x in samples if a <= t < b]
 
+    if os.environ.get("BENCH_TRACE"):
+        start = phases[0][0] if phases else 0
+        marks = {f"round {i} {what}": t for i, p in enumerate(phases, 1)
+                 for what, t in zip(("rest", "flood", "end"), p[:3])}
+        for t, x in sorted(health, key=lambda s: -s[1])[:10]:
+            print(f"trace: /healthz asked at {t - start:7.2f} s took {ms(x)}")
+        for t, x in sorted(acts, key=lambda s: -s[1])[:5]:
+            print(f"trace: act sent at {t - start:7.2f} s took {ms(x)}")
+        if director_at:
+            print(f"trace: the Director logged in at {director_at[0] - start:7.2f} s")
+        print("trace: " + ", ".join(f"{k} {t - start:.2f} s" for k, t in marks.items()))
     rounds, before = [], Counter()
     for t0, t1, t2, seen, cpu in phases:
         rounds.append({"rest": within(health, t0, t1), "flood": within(health, t1, t2),
