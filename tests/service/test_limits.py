@@ -430,6 +430,27 @@ def test_a_damaged_ruling_record_is_refused_not_stored(client):
     assert r.status_code == 404
 
 
+def test_json_nested_too_deep_is_refused_not_a_server_error(client):
+    """json.loads raises RecursionError, not ValueError, for '[' nested 100,000 deep."""
+    eid = new_event(client)
+    deep = "[" * 100_000
+    for path in (f"/api/events/{eid}/results", "/api/assistant/insufficient_bid"):
+        r = client.post(f"{path}?lang=he", content=deep, headers={
+            "X-CSRF-Token": client.csrf, "content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"] == message("ui.live.err.json", "he")
+    r = client.post("/assistant/case", data={"csrf": client.csrf, "case": deep})
+    assert r.status_code == 400 and "not JSON" in r.text
+    sc = booklet.scenario("insufficient_bid")
+    fields = hidden(rule(client, sc.key, **{f.name: f.default for f in sc.facts}).text)
+    r = client.post("/assistant/record", data={**fields, "choices": deep})
+    assert r.status_code == 400
+    r = client.post(f"/events/{eid}/live", data={"csrf": client.csrf, "round": "1"})
+    token = next(iter(client.get(f"/api/events/{eid}/live").json()["tables"][0]["seats"]
+                      .values()))
+    r = client.post(f"/api/play/{token}", content=deep, headers={"content-type": "application/json"})
+    assert r.status_code == 400
+
+
 def test_a_form_with_too_many_fields_is_a_page_not_a_traceback(client):
     data = [("csrf", client.csrf)] + [(f"f{i}", "x") for i in range(1200)]
     r = client.post("/assistant/s/insufficient_bid?lang=he", data=dict(data))

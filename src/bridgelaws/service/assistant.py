@@ -22,7 +22,7 @@ from ..formats.case import case_table
 from ..i18n import message
 from . import booklet
 from .db import BoardRow, Director, EventRow, RulingRow, select
-from .limits import PageError, whole_number
+from .limits import PageError, form_data, json_body, whole_number
 from .logic import FieldError
 from .web import check_csrf, lang_of, render, require_director
 
@@ -103,9 +103,11 @@ def _scenario(key: str, request: Request):
 
 
 @router.post("/assistant/s/{key}", response_class=HTMLResponse)
-async def scenario_rule(request: Request, key: str, d: Director = Depends(require_director)):
+def scenario_rule(request: Request, key: str, d: Director = Depends(require_director),
+                  form=Depends(form_data)):
+    """The ruling for the facts answered (a ``def`` page, in a worker thread: the engine
+    replays the case here)."""
     sc = _scenario(key, request)
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
     ctx = _context(form)
@@ -141,9 +143,9 @@ _CONTEXT_LABELS = {"event": "ui.ruling.event", "section": "ui.event.section",
 
 
 @router.post("/assistant/case", response_class=HTMLResponse)
-async def from_case(request: Request, d: Director = Depends(require_director)):
+def from_case(request: Request, d: Director = Depends(require_director),
+              form=Depends(form_data)):
     """A table's record (a case as JSON) opened in the assistant."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     text = str(form.get("case", ""))
     ctx = _context(form)
@@ -156,7 +158,7 @@ async def from_case(request: Request, d: Director = Depends(require_director)):
         if not isinstance(case, dict):
             raise BridgeError("a case is a JSON object with board, deal and events", "case")
         table = case_table(case)
-    except (ValueError, BridgeError) as e:
+    except (ValueError, RecursionError, BridgeError) as e:     # too deep for json: not JSON
         reason = str(e) if isinstance(e, BridgeError) else f"not JSON: {e}"
         return render(request, "assistant_index.html", status_code=400, groups=_groups(),
                       case_text=text, error=reason)
@@ -204,7 +206,7 @@ def _load(request, form) -> tuple[dict, object, dict, list, str, dict]:
         case = json.loads(str(form.get("case", "")))
         facts = json.loads(str(form.get("facts", "{}")) or "{}")
         choices = json.loads(str(form.get("choices", "[]")) or "[]")
-    except ValueError:
+    except (ValueError, RecursionError):
         raise PageError(400, "ui.assistant.damaged") from None
     scenario = str(form.get("scenario", "case"))
     ctx = _context(form)
@@ -213,8 +215,9 @@ def _load(request, form) -> tuple[dict, object, dict, list, str, dict]:
     if (wrong or not isinstance(case, dict) or not isinstance(case.get("events"), list)
             or not isinstance(facts, dict)
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in facts.items())
-            or not isinstance(choices, list) or len(choices) > 20
-            or not all(_is_choice(c) for c in choices)
+            or not isinstance(choices, list) or not all(_is_choice(c) for c in choices)
+            or len(",".join(c["by"] for c in choices)) > 32          # ruling.chooser
+            or len(", ".join(_choice_text(c) for c in choices)) > 64  # ruling.choice
             or not _known(scenario)):
         raise PageError(400, "ui.assistant.damaged")
     try:
@@ -239,8 +242,8 @@ def _is_choice(c) -> bool:
     """A choice as :func:`apply_option` writes it: who chose, among which options, under
     which laws, what, and the explanation read out before."""
     return (isinstance(c, dict) and c.get("by") in SEAT_NAMES
-            and isinstance(c.get("choice"), str) and len(c["choice"]) <= 40
-            and _strings(c.get("options")) and _strings(c.get("laws"))
+            and _strings(c.get("options")) and c.get("choice") in c["options"]
+            and _strings(c.get("laws"))
             and _strings(c.get("explanation"), 200)
             and isinstance(c.get("suit", ""), str) and len(c.get("suit", "")) <= 1
             and _strings(c.get("suits", []), 4) and isinstance(c.get("card", ""), str)
@@ -248,10 +251,10 @@ def _is_choice(c) -> bool:
 
 
 @router.post("/assistant/apply", response_class=HTMLResponse)
-async def apply_option(request: Request, d: Director = Depends(require_director)):
+def apply_option(request: Request, d: Director = Depends(require_director),
+                 form=Depends(form_data)):
     """Apply the option chosen for the pending decision; record the ruling once no
     decision is left."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     case, table, facts, choices, scenario, ctx = _load(request, form)
     decision = table.state()["decision"]
@@ -295,9 +298,8 @@ async def apply_option(request: Request, d: Director = Depends(require_director)
 
 
 @router.post("/assistant/record", response_class=HTMLResponse)
-async def record(request: Request, d: Director = Depends(require_director)):
+def record(request: Request, d: Director = Depends(require_director), form=Depends(form_data)):
     """Record the ruling as it stands (no option to choose, or the Director's own)."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     case, table, facts, choices, scenario, ctx = _load(request, form)
     ruling_id = _record(request, d, case, table, scenario, facts, ctx, choices,
@@ -337,15 +339,12 @@ def _choice_text(c: dict) -> str:
 
 
 @router.post("/api/assistant/{key}")
-async def api_rule(request: Request, key: str, d: Director = Depends(require_director)):
+def api_rule(request: Request, key: str, d: Director = Depends(require_director),
+             body=Depends(json_body)):
     """The ruling for a booklet scenario's facts, as JSON: the case, the state (decision,
     options, laws) and the explanation in ``?lang=``."""
     check_csrf(request, request.headers.get("x-csrf-token"))
     lang = lang_of(request)
-    try:
-        body = await request.json()
-    except ValueError:
-        body = None
     if not isinstance(body, dict) or not isinstance(body.get("facts") or {}, dict):
         return JSONResponse({"error": message("ui.live.err.json", lang)}, 400)
     if not _known(key) or key == "case":

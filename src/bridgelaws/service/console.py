@@ -8,7 +8,6 @@ import logging
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy.exc import OperationalError
-from starlette.concurrency import run_in_threadpool
 
 from ..cards import BridgeError
 from ..i18n import message
@@ -16,7 +15,7 @@ from .db import Director, EventRow, ResultRow, RulingRow, select
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
                     apply_adjusted, create_event, rooms, save_result, standings,
                     table_results)
-from .limits import Id, PageError, whole_number
+from .limits import Id, PageError, form_data, json_body, upload_form, whole_number
 from .publish import event_pbn, event_usebio, results_page_context
 from .web import check_csrf, lang_of, render, require_director
 
@@ -56,11 +55,12 @@ def new_event_form(request: Request, d: Director = Depends(require_director)):
 
 
 @router.post("/events/new", response_class=HTMLResponse)
-async def new_event(request: Request, d: Director = Depends(require_director)):
+def new_event(request: Request, d: Director = Depends(require_director),
+              form=Depends(upload_form)):
     """Create an event.  An uploaded PBN board set (up to the upload limit of limits.py)
-    is read, and the event built, in a worker thread: a large file holds up no other
-    page.  An empty file, or one with no complete deal, is refused with the reason."""
-    form = await request.form(max_files=1)
+    is read, and the event built, in a worker thread (a ``def`` page): a large file
+    holds up no other page.  An empty file, or one with no complete deal, is refused
+    with the reason."""
     check_csrf(request, form.get("csrf"))
     values = {k: str(form.get(k, NEW_DEFAULTS[k])) for k in NEW_DEFAULTS}
     pbn, pbn_name = None, ""
@@ -68,21 +68,17 @@ async def new_event(request: Request, d: Director = Depends(require_director)):
     if values["source"] == "pbn":
         if upload is None or not hasattr(upload, "read") or not upload.filename:
             return _new_error(request, values, FieldError("pbn", key="pbn_upload"))
-        pbn, pbn_name = await upload.read(), str(upload.filename)[:120]
-    store = request.app.state.store
-
-    def create() -> int:
-        with store.transaction() as s:
+        upload.file.seek(0)
+        pbn, pbn_name = upload.file.read(), str(upload.filename)[:120]
+    try:
+        with request.app.state.store.transaction() as s:
             ev = create_event(s, name=values["name"], kind=values["kind"],
                               movement=values["movement"], tables=values["tables"],
                               sections=values["sections"],
                               boards_per_round=values["boards_per_round"],
                               scoring=values["scoring"], seed=values["seed"] or None, pbn=pbn,
                               pbn_name=pbn_name, director=d.username)
-            return ev.id
-
-    try:
-        event_id = await run_in_threadpool(create)
+            event_id = ev.id
     except FieldError as e:
         return _new_error(request, values, e)
     return RedirectResponse(f"/events/{event_id}?saved=created", status_code=303)
@@ -154,13 +150,12 @@ def _table_page(request, s, ev, section, round_no, table_no, values, errors, sav
 
 @router.post("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
              response_class=HTMLResponse)
-async def table_save(request: Request, event_id: Id, section: str, round_no: Id,
-                     table_no: Id, d: Director = Depends(require_director)):
+def table_save(request: Request, event_id: Id, section: str, round_no: Id, table_no: Id,
+               d: Director = Depends(require_director), form=Depends(form_data)):
     """Save a table's traveller lines: each correct line is committed; a wrong one is
     shown again, as typed, with the reason.  A line the database cannot store (a full
     disk) is shown again too, marked not saved (503): only committed lines count as
     saved."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     store = request.app.state.store
     values: dict[str, dict] = {}
@@ -211,16 +206,13 @@ async def table_save(request: Request, event_id: Id, section: str, round_no: Id,
 # ---------------------------------------------------------------- API: results
 
 @router.post("/api/events/{event_id}/results")
-async def api_result(request: Request, event_id: Id, d: Director = Depends(require_director)):
+def api_result(request: Request, event_id: Id, d: Director = Depends(require_director),
+               body=Depends(json_body)):
     """One traveller line as JSON: ``{"section", "round", "table", "board", "room",
     "contract", "declarer", "tricks", "score", "lead"}`` (header ``X-CSRF-Token``);
     ``tricks`` is the number taken, or give ``result`` as ``"="``, ``"+1"``, ``"-2"``."""
     check_csrf(request, request.headers.get("x-csrf-token"))
     lang = lang_of(request)
-    try:
-        body = await request.json()
-    except ValueError:
-        body = None
     if not isinstance(body, dict):
         return JSONResponse({"error": message("ui.live.err.json", lang)}, 400)
     where = {}
@@ -318,8 +310,8 @@ def adjust_form(request: Request, event_id: Id, d: Director = Depends(require_di
 
 
 @router.post("/events/{event_id}/adjust", response_class=HTMLResponse)
-async def adjust(request: Request, event_id: Id, d: Director = Depends(require_director)):
-    form = await request.form()
+def adjust(request: Request, event_id: Id, d: Director = Depends(require_director),
+           form=Depends(form_data)):
     check_csrf(request, form.get("csrf"))
     values = {k: str(form.get(k, "")) for k in ADJUST_FIELDS}
     store = request.app.state.store
@@ -351,10 +343,10 @@ async def adjust(request: Request, event_id: Id, d: Director = Depends(require_d
 # ---------------------------------------------------------------- publishing
 
 @router.post("/events/{event_id}/publish")
-async def publish(request: Request, event_id: Id, d: Director = Depends(require_director)):
+def publish(request: Request, event_id: Id, d: Director = Depends(require_director),
+            form=Depends(form_data)):
     """Publish the results (public pages) and open the correction period: 30 minutes
     unless the director gives another (Law 92B; 79C)."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     publishing = form.get("action") != "unpublish"
     text = str(form.get("minutes", "30")).strip() or "30"

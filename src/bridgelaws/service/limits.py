@@ -48,7 +48,8 @@ from ..cards import BridgeError
 from ..i18n import LANGUAGES, message
 
 __all__ = ["MB", "MAX_ID", "WS_MAX_SIZE", "UPLOAD_PATHS", "Limits", "Id", "PageError",
-           "BodyTooLarge", "BodyLimit", "whole_number", "size_text", "install"]
+           "BodyTooLarge", "BodyLimit", "whole_number", "size_text", "form_data", "upload_form",
+           "json_body", "install"]
 
 log = logging.getLogger("bridgelaws.service")
 
@@ -200,6 +201,31 @@ def _content_length(scope) -> int | None:
             except ValueError:
                 return None
     return None
+
+
+# ---------------------------------------------------------------- reading requests
+
+async def form_data(request: Request):
+    """The request's form, read on the event loop (counted by :class:`BodyLimit`), for
+    a page written as a plain ``def``, which FastAPI runs in a worker thread: its
+    database work and the engine's replays then hold up no other page.
+    ``form = Depends(form_data)`` after the login's dependency reads no body for a
+    visitor who is not logged in."""
+    return await request.form()
+
+
+async def upload_form(request: Request):
+    """:func:`form_data` of a page that takes one uploaded file."""
+    return await request.form(max_files=1)
+
+
+async def json_body(request: Request):
+    """The request's JSON (as :func:`form_data`), or ``None`` when it is not JSON, or is
+    nested too deep for Python's reader."""
+    try:
+        return await request.json()
+    except (ValueError, RecursionError):
+        return None
 
 
 # ---------------------------------------------------------------- error pages

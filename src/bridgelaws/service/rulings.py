@@ -15,7 +15,7 @@ from sqlalchemy import false, func, or_
 
 from ..i18n import message
 from .db import Director, EventRow, RulingRow, now, select
-from .limits import Id, PageError, whole_number
+from .limits import Id, PageError, form_data, whole_number
 from .web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
@@ -159,9 +159,9 @@ def detail(request: Request, ruling_id: Id, d: Director = Depends(require_direct
 
 
 @router.post("/rulings/{ruling_id}/appeal", response_class=HTMLResponse)
-async def lodge(request: Request, ruling_id: Id, d: Director = Depends(require_director)):
+def lodge(request: Request, ruling_id: Id, d: Director = Depends(require_director),
+          form=Depends(form_data)):
     """Lodge an appeal (Law 92A) within the correction period (92B)."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     values = {k: str(form.get(k, "")).strip() for k in ("appeal_by", "appeal_reason")}
     lang = lang_of(request)
@@ -189,9 +189,9 @@ async def lodge(request: Request, ruling_id: Id, d: Director = Depends(require_d
 
 
 @router.post("/rulings/{ruling_id}/decide", response_class=HTMLResponse)
-async def decide(request: Request, ruling_id: Id, d: Director = Depends(require_director)):
+def decide(request: Request, ruling_id: Id, d: Director = Depends(require_director),
+           form=Depends(form_data)):
     """Record the outcome of a lodged appeal (Law 93)."""
-    form = await request.form()
     check_csrf(request, form.get("csrf"))
     values = {k: str(form.get(k, "")).strip() for k in ("appeal_outcome", "appeal_decision")}
     with request.app.state.store.transaction() as s:
