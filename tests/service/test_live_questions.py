@@ -13,8 +13,10 @@ leads.  Every act a seat makes through ``Live`` carries the ``seq`` of its curre
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 
@@ -162,6 +164,36 @@ def test_an_act_on_an_old_view_is_stale_and_a_resent_act_is_stored_once(svc):
     # a seq from the future is refused too (this process has every entry)
     r = live.post("S", aid="s-1", action="call", call="P", seq=9)
     assert r.status_code == 409 and r.json()["key"] == "stale"
+
+
+def test_an_act_made_while_the_table_loads_is_kept(svc, monkeypatch):
+    # the seats connect while an act comes: the table's log is loaded once, and the act
+    # is applied to the state every later act sees (a second, slower load of the log
+    # must not replace it, or the next act, made on the view after it, is stale)
+    live = new_live(svc, "Loading")
+    hub = svc.app.state.hub
+    hub.states.pop(live.id, None)
+    real, loads = hub.load, []
+
+    def load(table_id):
+        loads.append(table_id)
+        st = real(table_id)
+        if len(loads) == 1:
+            time.sleep(0.3)                   # the first load (a seat connecting) is slow
+        return st
+
+    monkeypatch.setattr(hub, "load", load)
+
+    async def connect_and_act():
+        watcher = asyncio.create_task(hub.state(live.id))
+        await asyncio.sleep(0.05)
+        seq = await hub.act(live.id, 0, {"action": "call", "call": "1N"}, aid="load-1", seq=0)
+        return seq, await watcher
+
+    seq, st = svc.c.portal.call(connect_and_act)
+    assert seq == 1 and st.seq == 1 and loads == [live.id]
+    r = live.post("E", action="call", call="P", seq=1)
+    assert r.status_code == 200 and r.json() == {"seq": 2}, r.json()
 
 
 def test_a_players_act_must_carry_its_seq(svc):

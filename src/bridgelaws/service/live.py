@@ -805,6 +805,7 @@ class Hub:
         self.store = store
         self.states: dict[int, LiveState] = {}
         self.locks: dict[int, asyncio.Lock] = {}
+        self.loading: dict[int, asyncio.Lock] = {}   # one load of a table's log at a time
         self.subs: dict[int, set[Subscriber]] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         self.journal = Journal(store, notify=store.backend == "postgresql")
@@ -858,14 +859,23 @@ class Hub:
         return st
 
     async def state(self, table_id: int) -> LiveState:
+        """The table's state, loaded from its log once: callers that come while it loads
+        (the four seats connecting, an act) wait for that load and share its state.  (Two
+        loads could finish in either order, and an act applied to the state of the first
+        would be lost when the second, older one replaced it: the next act, made on the
+        view that act produced, would then be refused as stale.)"""
         st = self.states.get(table_id)
-        if st is None:
-            st = await asyncio.to_thread(self.load, table_id)
-            self.states[table_id] = st
-            # a table's state lives as long as the round: keep it out of the cyclic
-            # collector's full passes, which otherwise walk every table's objects and
-            # stall every table for a tenth of a second (found by bench/tables.py)
-            gc.freeze()
+        if st is not None:
+            return st
+        async with self.loading.setdefault(table_id, asyncio.Lock()):
+            st = self.states.get(table_id)
+            if st is None:
+                st = await asyncio.to_thread(self.load, table_id)
+                self.states[table_id] = st
+                # a table's state lives as long as the round: keep it out of the cyclic
+                # collector's full passes, which otherwise walk every table's objects and
+                # stall every table for a tenth of a second (found by bench/tables.py)
+                gc.freeze()
         return st
 
     def lock(self, table_id: int) -> asyncio.Lock:
