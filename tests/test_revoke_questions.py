@@ -218,6 +218,19 @@ def test_attention_names_the_revoke_it_points_at():
     assert "no such revoke" in e.value.reason
 
 
+def test_a_revoke_found_by_attention_to_a_defective_trick_is_known_to_all():
+    # Law 67B1: West omitted his card to trick 1; attention comes after both sides played
+    # to trick 2: the card he places makes him deemed to have revoked, in front of all
+    events = AUCTION + [{"by": "E", "play": "CQ"}, {"by": "S", "play": "C4"},
+                        {"by": "W", "omit": True}, {"by": "N", "play": "CK"},
+                        {"by": "N", "play": "SA"}, {"by": "E", "play": "S8"},
+                        {"by": "S", "play": "S6"}, {"by": "W", "play": "S3"},
+                        {"by": "E", "attention": "defective_trick"},
+                        {"by": "W", "choose": "designate", "card": "C5"}]
+    (r,) = table(events).revokes
+    assert r.deemed and r.noticed and r.established
+
+
 # --- the case format -----------------------------------------------------------------------
 
 def test_questions_answers_and_named_attention_round_trip_through_json():

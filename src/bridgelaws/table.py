@@ -1992,6 +1992,7 @@ class Table:
                     r = Revoke(seat, k, mine, led)
                     r.established = k < len(self.tricks) or (
                         k == len(self.tricks) and bool(self.trick))
+                    r.noticed = True          # found by the attention drawn (67B2)
                     self.revokes.append(r)
                     self.laws.append("61A")
         if d["visible"] and seat not in (self.declarer, self.dummy):
@@ -2047,7 +2048,7 @@ class Table:
         if late:
             self.tricks[n - 1] = (leader, cards, winner)    # the winner does not change
             r = Revoke(seat, n, card, led)
-            r.established = r.deemed = True
+            r.established = r.deemed = r.noticed = True      # found by the attention (67B1)
             self.revokes.append(r)
             self.laws.append("67B1")
             if self.phase == COMPLETE:

@@ -871,7 +871,8 @@ class Hub:
             st = self.states.get(table_id)
             if st is None:
                 st = await asyncio.to_thread(self.load, table_id)
-                self.states[table_id] = st
+                # (another process's entry may have been caught up meanwhile: keep that)
+                st = self.states.setdefault(table_id, st)
                 # a table's state lives as long as the round: keep it out of the cyclic
                 # collector's full passes, which otherwise walk every table's objects and
                 # stall every table for a tenth of a second (found by bench/tables.py)
