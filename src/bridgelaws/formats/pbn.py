@@ -62,6 +62,13 @@ the play -- and the rest of the standard.  Agreement is not checked by default
 because real files often lack it: the rpbridge.net files, for one, leave out
 the passes before the opening bid.
 
+What the standard lets a reader take leniently is read, with a note in the
+record's ``remarks``: a tag the standard does not define (chapter 4.9, strict
+reading), a vulnerability spelt as real files spell it (``"N-S "``, ``"E-W"``,
+``"NONE"``).  A tag given twice with different values makes the game contradict
+itself: the first value is read (chapter 3.4) and a *conflict* is kept in
+``remarks`` (an error when strict).
+
 A record keeps every tag value, after inheritance, in ``tags`` (the Note tags
 are in ``notes``).  The values ``""`` and ``"?"`` (chapter 3.4) leave a field
 ``None``.  ``deal`` is the Deal tag with the ranks in order, its first seat
@@ -97,7 +104,7 @@ from ..boards import parse_vulnerability
 from ..calls import DOUBLE, PASS, REDOUBLE, bid_level, bid_strain, call_name, is_bid, parse_call
 from ..cards import (SEAT_NAMES, STRAIN_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name,
                      card_rank, card_suit, lho, parse_card, side_of)
-from .record import AuctionCall, BoardRecord, ScoreTable, Source
+from .record import AuctionCall, BoardRecord, Remark, ScoreTable, Source
 
 __all__ = ["read_pbn", "write_pbn", "format_record", "MANDATORY_TAGS", "SUPPLEMENTAL_TAGS",
            "TABLE_TAGS"]
@@ -124,6 +131,9 @@ TABLE_TAGS = frozenset({
 })
 
 _SECTION_TAGS = frozenset({"Auction", "Play", "Note"})
+# the tags a record reads: a second, different value of one makes the game contradict itself
+_RECORD_TAGS = frozenset({"Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
+                          "Result", "Score", "Room", "Auction", "Play"})
 _KNOWN_TAGS = frozenset(MANDATORY_TAGS) | SUPPLEMENTAL_TAGS | TABLE_TAGS | _SECTION_TAGS
 # chapter 4.8: the tags whose values may not be inherited with "#" or "##"
 _NOT_INHERITED = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
@@ -261,6 +271,9 @@ class _RawGame:
 _BOARD_RE = re.compile(r"[0-9]+")
 _SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "n": "N", "e": "E", "s": "S", "w": "W"}
 _VULNERABLE = frozenset({"none", "love", "-", "ns", "ew", "all", "both"})
+_VULNERABLE_SPELLINGS = _VULNERABLE | {"None", "Love", "NS", "EW", "All", "Both"}
+# spellings real files use besides the standard's (chapter 3.4.10): read with a note
+_VULNERABLE_VARIANTS = {"n-s": "ns", "e-w": "ew", "n s": "ns", "e w": "ew"}
 _HAND = r"[AKQJT2-9akqjt]*(?:\.[AKQJT2-9akqjt]*){3}"
 _DEAL_RE = re.compile(rf"[NESWnesw]:(?:{_HAND}|-)(?: (?:{_HAND}|-)){{3}}")
 _CONTRACT_RE = re.compile(r"(?i:(pass)|([1-7])(nt|n|s|h|d|c)(xx|x|r)?|(nt|n|s|h|d|c))")
@@ -287,12 +300,30 @@ def _parse_seat_value(text: str) -> str | None:
     return seat
 
 
-def _parse_vulnerable(text: str) -> str | None:
+def _parse_vulnerable(text: str, notes: list[str] | None = None) -> str | None:
+    """The Vulnerable tag (chapter 3.4.10: ``None``, ``Love``, ``-``, ``NS``, ``EW``, ``All``,
+    ``Both``, also in lower case, 3.11).  Given a list ``notes``, the spellings real files
+    use besides those (``"N-S "``, ``"E-W"``, ``"NONE"``) are read too, each with a note.
+
+    >>> notes = []
+    >>> _parse_vulnerable("N-S ", notes), notes
+    ('NS', ["'N-S ' is read as NS (PBN 2.1 writes NS)"])
+    >>> _parse_vulnerable("N-S ")
+    Traceback (most recent call last):
+    bridgelaws.cards.BridgeError: 'N-S ' is not a vulnerability (None, Love, -, NS, EW, All or Both)
+    """
     if text in _UNKNOWN:
         return None
-    if text.lower() not in _VULNERABLE:
+    if text in _VULNERABLE_SPELLINGS:
+        return parse_vulnerability(text)
+    word = " ".join(text.split()).lower()
+    word = _VULNERABLE_VARIANTS.get(word, word)
+    if notes is None or word not in _VULNERABLE:
         raise BridgeError(f"{text!r} is not a vulnerability (None, Love, -, NS, EW, All or Both)")
-    return parse_vulnerability(text)
+    vulnerable = parse_vulnerability(word)
+    standard = {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}[vulnerable]
+    notes.append(f"{text!r} is read as {standard} (PBN 2.1 writes {standard})")
+    return vulnerable
 
 
 def _parse_declarer(text: str) -> tuple[str | None, bool]:
@@ -543,6 +574,7 @@ class _Game:
     play: list[_Played] | None = None
     auction_notes: dict[int, str] = field(default_factory=dict)
     play_notes: dict[int, str] = field(default_factory=dict)
+    remarks: list[Remark] = field(default_factory=list)
 
     def line(self, tag_name: str) -> int:
         tag = self.first.get(tag_name)
@@ -562,6 +594,9 @@ class _Reader:
 
     def error(self, line: int | None, reason: str) -> BridgeError:
         return BridgeError(reason, where=f"{self.name}:{line}" if line else self.name)
+
+    def remark(self, game: _Game, line: int, reason: str, conflict: bool = False) -> None:
+        game.remarks.append(Remark(f"{self.name}:{line}", reason, conflict))
 
     def games(self) -> Iterator[BoardRecord | BridgeError]:
         """The records, and an error in the place of each game that has one.
@@ -720,12 +755,15 @@ class _Reader:
         ``#`` takes the value of the tag in the nearest previous game; ``##text``
         makes ``text`` the value in this game and in the following games that do
         not give the tag; any other value ends that.  A repeated tag is ignored
-        (chapter 3.4; an error when strict).  The values count for the games that
-        follow even when this game turns out to have a problem.
+        (chapter 3.4; an error when strict).  When it says something else than the
+        first, the file contradicts itself: a conflict for the tags a record reads,
+        a note for the others.  The values count for the games that follow even
+        when this game turns out to have a problem.
         """
         values: dict[str, str] = {}
         first: dict[str, _RawTag] = {}
         defaults = dict(self.defaults)
+        game = _Game(raw, values, first)
         for tag in raw.tags:
             inherited = tag.value == "#" or tag.value.startswith("##")
             if inherited and tag.name in _NOT_INHERITED:
@@ -734,8 +772,7 @@ class _Reader:
             if tag.name == "Note":
                 continue
             if tag.name in first:
-                if self.strict:
-                    raise _Problem(tag.line, f"{tag.name.lower()}: the tag is repeated")
+                self.repeated(game, first[tag.name], tag)
                 continue
             first[tag.name] = tag
             value = tag.value
@@ -751,7 +788,32 @@ class _Reader:
             values.setdefault(name, value)
         self.last_values.update(values)
         self.defaults = defaults
-        return _Game(raw, values, first)
+        return game
+
+    def repeated(self, game: _Game, first: _RawTag, again: _RawTag) -> None:
+        """A tag given a second time in a game: ignored (chapter 3.4), an error when strict;
+        said when it does not say the same as the first."""
+        name = first.name.lower()
+
+        def data(tag: _RawTag) -> list[str]:
+            return [tok.text for tok in tag.data if tok.kind != "comment"]
+
+        same = first.value == again.value and data(first) == data(again)
+        if same and not self.strict:
+            return
+        if same:
+            what = f"{name}: the tag is repeated"
+        elif first.value == again.value:
+            what = f"{name}: the tag is repeated with other data than at line {first.line}"
+        else:
+            what = (f"{name}: the tag is repeated with another value, {again.value!r} "
+                    f"(line {first.line} gives {first.value!r})")
+        if self.strict:
+            raise _Problem(again.line, what)
+        conflict = first.name in _RECORD_TAGS or _is_table_tag(first.name)
+        self.remark(game, again.line, what + ("; the game contradicts itself" if conflict
+                                              else "") + "; the first is read (PBN 3.4)",
+                    conflict)
 
     def build(self, raw: _RawGame) -> BoardRecord:
         game = self.inherit(raw)
@@ -770,7 +832,10 @@ class _Reader:
             self.check_data(tag)
         record.board = interpret("Board", _parse_board)
         record.dealer = interpret("Dealer", _parse_seat_value)
-        record.vulnerable = interpret("Vulnerable", _parse_vulnerable)
+        spellings: list[str] = []
+        record.vulnerable = interpret("Vulnerable", _parse_vulnerable, spellings)
+        for note in spellings:
+            self.remark(game, game.line("Vulnerable"), f"vulnerable: {note}")
         record.deal, game.deal = interpret("Deal", self.parse_deal) or (None, None)
         if game.deal is not None and all(game.deal.hands):
             game.tricks = game.deal.hands[0].bit_count()
@@ -795,15 +860,16 @@ class _Reader:
         if self.strict:
             self.check_agreement(record, game)
             self.check_standard(record, game)
+        record.remarks = game.remarks
         return record
 
     def check_data(self, tag: _RawTag) -> None:
         """Only sections have data after their tag; data after an unknown tag is skipped
-        (chapter 4.9), unless strict."""
+        (chapter 4.9)."""
         if tag.name in ("Auction", "Play") or _is_table_tag(tag.name):
             return
         for tok in tag.data:
-            if tok.kind != "comment" and (tag.name in _KNOWN_TAGS or self.strict):
+            if tok.kind != "comment" and tag.name in _KNOWN_TAGS:
                 raise _Problem(tok.line, f"{tag.name.lower()}: unexpected {tok.text!r} after "
                                          "the tag (only Auction, Play and tables have sections)")
 
@@ -1142,7 +1208,9 @@ class _Reader:
         values, first = game.values, game.first
         for tag in game.raw.tags:
             if tag.name not in _KNOWN_TAGS:
-                raise _Problem(tag.line, f"{tag.name!r} is not a PBN 2.1 tag")
+                # chapter 4.9: a robust reader skips the tags of newer versions and vendors
+                self.remark(game, tag.line, f"{tag.name!r} is not a PBN 2.1 tag: skipped "
+                                            "(PBN 4.9)")
         for name, check in _STRICT_VALUES.items():
             if values.get(name, "") not in _UNKNOWN:
                 reason = check(values[name])
@@ -1309,14 +1377,19 @@ def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: 
 
     ``strict=True`` also checks that the parts of each game agree (see the
     module documentation) and the rules of PBN 2.1 that programs often break:
-    tag names outside the standard, repeated tags, the values of the other
+    repeated tags, the values of the other
     standard tags (Date, Round, Scoring, Score..., OptimumScore, ...),
     ScoreRubberHistory against Vulnerable, note numbers 1 to 32 and a Note for
     each reference, ``NT`` and ``XX`` (not ``N`` and ``R``), ``-`` (not ``--``)
     for an unknown card, an auction closed by its passes, ``*`` or ``+``, the
     Dealer before the auction and the Deal, Declarer and Contract before the
     play, the order of table columns marked ``+``/``-``, a ``}`` only at the end
-    of a comment, the length of lines and the characters.
+    of a comment, the length of lines and the characters.  A tag the standard does
+    not define is skipped (chapter 4.9) with a note in ``record.remarks``.
+
+    Each record's ``remarks`` also hold the notes of a lenient reading (``"N-S "``
+    read as ``NS``) and, when not strict, the *conflicts* of a game that contradicts
+    itself (a tag given again with another value: the first is read, chapter 3.4).
 
     >>> records, problems = read_pbn('[Board "1"]\\n[Deal "N:- - - -"]\\n\\n[Board "2"]\\n',
     ...                              errors="collect")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["AuctionCall", "ScoreTable", "BoardRecord", "Source"]
+__all__ = ["AuctionCall", "ScoreTable", "BoardRecord", "Source", "Remark"]
 
 
 @dataclass
@@ -22,6 +22,27 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}" if self.line else self.file
+
+
+@dataclass(frozen=True)
+class Remark:
+    """What a reader noticed in a game it could still read.
+
+    A *note* (``conflict=False``) says how something the standard lets a reader
+    skip or read leniently was taken (an unknown tag, ``"N-S "`` for ``NS``).  A
+    *conflict* says the file contradicts itself (a tag given twice with different
+    values): the reader kept the first value, as PBN 3.4 says, and the commands
+    warn, or refuse to replay the board.
+
+    >>> str(Remark("f.pbn:7", "deal: given twice with different values", conflict=True))
+    'f.pbn:7: deal: given twice with different values'
+    """
+    where: str
+    reason: str
+    conflict: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.reason}"
 
 
 @dataclass
@@ -84,6 +105,7 @@ class BoardRecord:
     players:    seat letter -> name.
     room:       ``"open"``/``"closed"`` for vugraph records, else ``None``.
     source:     file and line.
+    remarks:    notes and conflicts the reader found (:class:`Remark`); not compared.
     """
     board: int | None = None
     dealer: str | None = None
@@ -106,6 +128,12 @@ class BoardRecord:
     players: dict[str, str] = field(default_factory=dict)
     room: str | None = None
     source: Source = field(default_factory=Source)
+    remarks: list[Remark] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def conflicts(self) -> list[Remark]:
+        """The remarks that say the file contradicts itself."""
+        return [r for r in self.remarks if r.conflict]
 
     @property
     def has_auction(self) -> bool:
