@@ -118,7 +118,12 @@ class ParContract:
 
 @dataclass(frozen=True)
 class Par:
-    """The par score (North-South's view) and the par contracts; none when passed out."""
+    """The par score (North-South's view) and the par contracts; none when passed out.
+
+    >>> passed = Par(0)
+    >>> passed.optimum_score, passed.par_contract
+    ('NS 0', 'Pass')
+    """
     score_ns: int
     contracts: tuple[ParContract, ...] = ()
 
@@ -190,7 +195,14 @@ def dd_table(deal: Deal) -> DDTable:
 
 
 def par(table: DDTable, dealer: int | str = 0, vulnerable: str = "none") -> Par:
-    """Par score and contracts of a table for a dealer and vulnerability (DDS DealerParBin)."""
+    """Par score and contracts of a table for a dealer and vulnerability (DDS DealerParBin).
+
+    A board where no side can make a contract is passed out: score 0, no contract.
+
+    >>> p = par(DDTable([[6] * 5] * 4))
+    >>> p.score_ns, p.contracts, p.par_contract
+    (0, (), 'Pass')
+    """
     dds = _dds()
     dealer_seat = parse_seat(dealer) if isinstance(dealer, str) else dealer
     vul = parse_vulnerability(vulnerable)
@@ -203,6 +215,8 @@ def par(table: DDTable, dealer: int | str = 0, vulnerable: str = "none") -> Par:
     contracts = []
     for i in range(master.number):
         c = master.contracts[i]
+        if c.level == 0:
+            continue                    # DDS's "0N" by N: the board is passed out, par 0
         strain = STRAIN_LETTERS[_PAR_DENOM.index(c.denom)]
         result = c.overTricks if c.underTricks == 0 else -c.underTricks
         contracts.append(ParContract(c.level, strain, c.underTricks > 0,
@@ -242,7 +256,8 @@ class Analysis:
             "deal_number": str(self.number),
             "dd": self.table.to_dict(),
             "par": {"score_ns": self.par.score_ns,
-                    "contracts": [str(c) for c in self.par.contracts]},
+                    "contracts": [str(c) for c in self.par.contracts],
+                    "par_contract": self.par.par_contract},
             "laws": list(self.laws),
         }
 
