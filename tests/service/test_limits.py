@@ -396,9 +396,11 @@ def test_answers_that_do_not_fit_the_case_are_refused_never_a_server_error(clien
                "card": ["SA", "C2", "HA"],
                "cards": ["SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3 S2 HA", "C2 C2", "DA"],
                "int": ["0", "13", "7"], "choice": ["yes", "no", "no"]}
+    n = 0
     for sc in booklet.SCENARIOS:
         for f in sc.facts:
-            for value in awkward[f.kind][:2]:
+            n += 1
+            for value in awkward[f.kind][n % 3:n % 3 + 1]:       # one of three, in turn
                 data = {f2.name: f2.default for f2 in sc.facts}
                 data[f.name] = value
                 r = client.post(f"/assistant/s/{sc.key}", data={"csrf": client.csrf, **data})
