@@ -108,7 +108,8 @@ def test_handrecord_writes_html_and_pbn_with_the_analysis(tmp_path):
     json_data = json.loads(cli("analyse", str(src), "--json").stdout)
     for rec, d in zip(records, json_data):
         assert rec.tags["OptimumScore"] == f"NS {d['par']['score_ns']}"
-        assert rec.tags["ParContract"] == "; ".join(d["par"]["contracts"])
+        assert rec.tags["ParContract"] == "; ".join(d["par"]["contracts"]) \
+            == d["par"]["par_contract"]
         rows = rec.tables["OptimumResultTable"].rows
         assert len(rows) == 20
         for seat, strain, tricks in rows:
@@ -137,3 +138,38 @@ def test_analyse_names_the_board_without_a_complete_deal(tmp_path):
                     '[Deal "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 - -"]\n')
     line = one_error_line(cli("analyse", str(path)))
     assert "board 3" in line and "complete deal" in line
+
+
+# no side makes a contract double dummy (each seat holds the same ranks, a suit further on)
+PASSED_OUT = "N:AKT.965.7432.QJ8 965.7432.QJ8.AKT 7432.QJ8.AKT.965 QJ8.AKT.965.7432"
+
+
+def test_a_passed_out_par_is_pass_and_zero_everywhere(tmp_path):
+    src = tmp_path / "flat.pbn"
+    src.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PASSED_OUT}"]\n')
+    text = cli("analyse", str(src))
+    assert text.returncode == 0, text.stderr
+    assert "par NS 0 (Pass)" in text.stdout and "0N" not in text.stdout
+    [board] = json.loads(cli("analyse", str(src), "--json").stdout)
+    assert board["par"] == {"score_ns": 0, "contracts": [], "par_contract": "Pass"}
+    html, pbn = tmp_path / "hr.html", tmp_path / "hr.pbn"
+    r = cli("handrecord", str(src), "--html", str(html), "--pbn", str(pbn))
+    assert r.returncode == 0, r.stderr
+    assert "Par: NS 0 &mdash; Pass" in html.read_text(encoding="utf-8")
+    [rec] = read_pbn(pbn)
+    assert rec.tags["ParContract"] == "Pass" and rec.tags["OptimumScore"] == "NS 0"
+
+
+def test_handrecord_pbn_passes_check(tmp_path):
+    """bridgelaws's own hand records hold to PBN 2.1: the tags it adds that the standard
+    does not define (ParContract, as BridgeComposer writes it) are notes, not errors."""
+    src, html, pbn = tmp_path / "set.pbn", tmp_path / "hr.html", tmp_path / "hr.pbn"
+    assert cli("deal", "--boards", "1-4", "--seed", "5", "--out", str(src)).returncode == 0
+    assert cli("handrecord", str(src), "--html", str(html), "--pbn", str(pbn)).returncode == 0
+    r = cli("check", str(pbn))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == f"{pbn}: 4 good game(s), 0 with errors"
+    lines = pbn.read_text(encoding="latin-1").splitlines()
+    first = next(i for i, line in enumerate(lines, 1) if line.startswith("[ParContract"))
+    assert r.stderr.strip() == (f"bridgelaws: hr.pbn:{first}: note: 'ParContract' is not a "
+                                "PBN 2.1 tag: skipped (PBN 4.9) (and 3 more)")

@@ -28,6 +28,8 @@ __all__ = ["main"]
 
 #: ``replay`` reports progress on standard error every so many boards
 PROGRESS_EVERY = 500
+#: the games of one file whose contradictions are listed one by one (then a count)
+MAX_LISTED = 20
 
 
 def _cmd_case(args) -> int:
@@ -64,7 +66,10 @@ def read_records(path: str, strict: bool = False):
     """``(records, errors)`` of a PBN or LIN file (by its extension, else its content).
 
     A PBN game with a problem is reported in ``errors`` and the others are read;
-    a LIN file with a problem is one error.
+    a LIN file with a problem is one error.  ``strict`` holds a PBN file to every
+    rule of PBN 2.1, and each board of a LIN file to BBO's online play, where no
+    irregularity can happen: it must replay through a strict table (no card played
+    twice, every card from the hand whose turn it is, suit followed, lawful calls).
     """
     from .formats.lin import read_lin
     from .formats.pbn import read_pbn
@@ -79,10 +84,49 @@ def read_records(path: str, strict: bool = False):
         is_lin = b"|" in head and b"[" not in head[:50]
     if is_lin:
         try:
-            return read_lin(path), []
+            records = read_lin(path)
         except BridgeError as e:
             return [], [e]
+        return _checked_lin(records) if strict else (records, [])
     return read_pbn(path, errors="collect", strict=strict)
+
+
+def _checked_lin(records):
+    """The LIN boards that replay through a strict table, and an error for each other."""
+    from .formats.replay import replay_record
+    good, errors = [], []
+    for rec in records:
+        r = replay_record(rec, strict=True)
+        if r.failed:
+            errors.append(BridgeError(r.error))
+        else:
+            good.append(rec)
+    return good, errors
+
+
+def _say_remarks(records, contradictions: bool = True) -> None:
+    """On standard error: the notes of a file's records, each reason once with its first
+    place and how many games have it, and (``contradictions``) each game that contradicts
+    itself, MAX_LISTED at most and then their number."""
+    notes: dict[str, list] = {}
+    conflicts = []
+    for rec in records:
+        for remark in rec.remarks:
+            if remark.conflict:
+                conflicts.append((rec, remark))
+            else:
+                notes.setdefault(remark.reason, []).append(remark)
+    for reason, found in notes.items():
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        print(f"bridgelaws: {found[0].where}: note: {reason}{more}", file=sys.stderr)
+    if not contradictions:
+        return
+    for rec, remark in conflicts[:MAX_LISTED]:
+        board = f"board {rec.board}: " if rec.board is not None else ""
+        print(f"bridgelaws: {remark.where}: {board}{remark.reason}", file=sys.stderr)
+    if len(conflicts) > MAX_LISTED:
+        print(f"bridgelaws: {conflicts[0][1].where.rsplit(':', 1)[0]}: "
+              f"{len(conflicts) - MAX_LISTED} more games contradict themselves", file=sys.stderr)
 
 
 def _board_line(r) -> str:
@@ -107,10 +151,13 @@ def _board_line(r) -> str:
 
 
 def _cmd_replay(args) -> int:
+    """Replay every board; a game that cannot be read and a board that cannot be replayed
+    (a card its player does not hold, a game that contradicts itself) are each named on
+    standard error, counted in the summary and make the exit status 2, unless
+    ``--keep-going``."""
     from .formats.replay import replay_record
-    status = 0
     counts: dict[str, int] = {}
-    total = 0
+    total = failed = 0
     start = time.monotonic()
     show_progress = not args.quiet and (sys.stderr.isatty() or args.progress)
     for path in args.files:
@@ -120,8 +167,9 @@ def _cmd_replay(args) -> int:
             errors, records = [e], []
         for e in errors:
             print(f"bridgelaws: {e}", file=sys.stderr)
-            status = 2
         counts["unreadable"] = counts.get("unreadable", 0) + len(errors)
+        failed += len(errors)
+        _say_remarks(records, contradictions=False)    # replay names each one it refuses
         if not args.summary_only:
             print(f"# {os.path.basename(path)}: {len(records)} board(s)")
         for rec in records:
@@ -129,6 +177,9 @@ def _cmd_replay(args) -> int:
                               else "recorded")
             total += 1
             counts[r.status] = counts.get(r.status, 0) + 1
+            if r.failed:
+                failed += 1
+                print(f"bridgelaws: {r.error}", file=sys.stderr)
             if not args.summary_only:
                 print(_board_line(r))
             if show_progress and total % PROGRESS_EVERY == 0:
@@ -137,9 +188,10 @@ def _cmd_replay(args) -> int:
                       file=sys.stderr, flush=True)
     elapsed = time.monotonic() - start
     parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if n)
-    print(f"summary: {total} boards from {len(args.files)} file(s): {parts or 'none'} "
-          f"in {elapsed:.2f} s")
-    return status
+    not_replayed = f"; {failed} could not be read or replayed" if failed else ""
+    print(f"summary: {total} boards from {len(args.files)} file(s): {parts or 'none'}"
+          f"{not_replayed} in {elapsed:.2f} s")
+    return 2 if failed and not args.keep_going else 0
 
 
 def _cmd_check(args) -> int:
@@ -151,6 +203,7 @@ def _cmd_check(args) -> int:
             records, errors = [], [e]
         for e in errors:
             print(f"bridgelaws: {e}", file=sys.stderr)
+        _say_remarks(records)             # notes only: a strict read refuses contradictions
         status = 2 if errors else status
         print(f"{path}: {len(records)} good game(s), {len(errors)} with errors")
     return status
@@ -262,7 +315,8 @@ def _cmd_handrecord(args) -> int:
 
 
 def _read_set(path: str):
-    """The boards of a PBN file that have a complete deal (others are named and refused)."""
+    """The boards of a PBN file that have a complete deal (others are named and refused);
+    its notes and the games that contradict themselves are said on standard error."""
     from .formats.pbn import read_pbn
     try:
         records = read_pbn(path)
@@ -270,6 +324,7 @@ def _read_set(path: str):
         raise BridgeError(f"cannot read: {e.strerror}", path) from None
     if not records:
         raise BridgeError("no boards in the file", path)
+    _say_remarks(records)
     return records
 
 
@@ -288,6 +343,7 @@ def _cmd_results(args) -> int:
     from .formats.score_tables import SCORING_METHODS, write_results_pbn
     from .formats.usebio import write_usebio
     event = load_event(args.file)
+    _say_remarks(event.records)
     method = (args.method or event.published.get("method")
               or SCORING_METHODS.get(event.published.get("scoring", "")) or "mp")
     not_played = event.published.get("not_played") or []
@@ -332,6 +388,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "infer them from the recorded declarer")
     r.add_argument("--strict", action="store_true",
                    help="also hold PBN files to every rule of the PBN 2.1 standard")
+    r.add_argument("--keep-going", action="store_true",
+                   help="boards that cannot be read or replayed are named and counted, "
+                        "but the exit status stays 0")
     r.set_defaults(func=_cmd_replay)
 
     u = sub.add_parser("rule", help="explain the ruling on a case's last irregularity")
@@ -491,6 +550,12 @@ def _cmd_serve(args) -> int:
     return 0
 
 
+def _input_name(args) -> str:
+    """The file a command reads, for a message ("<stdin>" for "-")."""
+    files = getattr(args, "files", None) or [getattr(args, "file", None) or args.command]
+    return "<stdin>" if files[0] == "-" else files[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -498,6 +563,14 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except BridgeError as e:
         print(f"bridgelaws: {e}", file=sys.stderr)
+        return 2
+    except RecursionError:            # a reader's own limits come first; this is the last guard
+        print(f"bridgelaws: {_input_name(args)}: nested too deeply to read", file=sys.stderr)
+        return 2
+    except ValueError as e:           # not foreseen by a reader: still one line, no traceback
+        print(f"bridgelaws: {_input_name(args)}: cannot read: "
+              f"{(str(e).split(';')[0].strip().splitlines() or [type(e).__name__])[0]}",
+              file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -37,3 +37,57 @@ def test_results_bad_input_is_one_line_and_status_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "bad.xml:1: malformed XML" in err and "Traceback" not in err
     assert main(["results", str(tmp_path / "x.txt")]) == 2
+
+
+SCORE_TABLE_PBN = '''[Event "club"]
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Deal "S:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"]
+[ScoreTable "{columns}"]
+{rows}
+'''
+
+
+def _score_table_file(tmp_path, columns, rows, text=SCORE_TABLE_PBN):
+    path = tmp_path / "club.pbn"
+    path.write_text(text.format(columns=";".join(columns), rows="\n".join(rows)))
+    return path
+
+
+def test_results_pairs_score_table_without_the_pairs_columns_is_one_line(tmp_path, capsys):
+    pairs = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    for missing in ("PairId_NS", "PairId_EW"):
+        kept = [c for c in pairs if c != missing]
+        row = {"PairId_NS": "1", "PairId_EW": "2", "Contract": "3NT", "Declarer": "S",
+               "Result": "9"}
+        path = _score_table_file(tmp_path, kept, [" ".join(row[c] for c in kept)])
+        assert main(["results", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err == (f"bridgelaws: club.pbn:1: board 3: the ScoreTable has no {missing} "
+                       "column\n")
+
+
+def test_results_individual_score_table_without_a_player_column_is_one_line(tmp_path, capsys):
+    players = ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
+    columns = players[:3] + ["Contract", "Declarer", "Result"]
+    path = _score_table_file(tmp_path, columns, ["1 2 3 3NT S 9"])
+    assert main(["results", str(path)]) == 2
+    assert capsys.readouterr().err == ("bridgelaws: club.pbn:1: board 3: the ScoreTable has no "
+                                       "PlayerId_West column\n")
+    path = _score_table_file(tmp_path, ["Contract", "Result"], ["3NT 9"])
+    assert main(["results", str(path)]) == 2
+    assert "board 3: the ScoreTable names neither pairs" in capsys.readouterr().err
+
+
+def test_results_warns_of_a_game_that_contradicts_itself(tmp_path, capsys):
+    """PBN 3.4 reads the first of a repeated tag; the results command says so, on stderr."""
+    text = SCORE_TABLE_PBN.replace('[Vulnerable "EW"]', '[Vulnerable "EW"]\n[Vulnerable "None"]')
+    path = _score_table_file(tmp_path, ["PairId_NS", "PairId_EW", "Contract", "Declarer",
+                                        "Result"], ["1 2 3NT S 9", "3 4 3NT S 10"], text)
+    assert main(["results", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.err == ("bridgelaws: club.pbn:5: board 3: vulnerable: the tag is repeated with "
+                       "another value, 'None' (line 4 gives 'EW'); the game contradicts itself; "
+                       "the first is read (PBN 3.4)\n")
+    assert "club" in out.out

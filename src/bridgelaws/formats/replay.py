@@ -38,7 +38,13 @@ class ReplayResult:
     * ``"irregular"``: the table recognised an irregularity (``table.irregularities``);
     * ``"no_play"``: the auction was replayed but the record has neither play nor result;
     * ``"incomplete"``: the record stops before the end of the auction or play;
-    * ``"no_deal"``: nothing to replay (no deal or no auction).
+    * ``"no_deal"``: nothing to replay (no deal or no auction);
+    * ``"conflict"``: not replayed, the record contradicts itself (a tag given twice
+      with different values: ``record.conflicts``).
+
+    ``error`` says why the board could not be replayed to the end (a card its player
+    does not hold, a call the table cannot take...), naming the file, the board and
+    the trick or call: ``failed`` is then true.
     """
     record: BoardRecord
     table: Table | None
@@ -48,6 +54,11 @@ class ReplayResult:
     tricks: int | None = None
     score: int | None = None
     compared: int = 0
+
+    @property
+    def failed(self) -> bool:
+        """Whether the board could not be replayed (``error`` says why)."""
+        return self.error is not None
 
     @property
     def contract(self) -> str | None:
@@ -99,7 +110,8 @@ def _board_of(record: BoardRecord) -> Board:
                              else None if record.board else "none"))
 
 
-def replay_record(record: BoardRecord, *, leading_passes: str = "recorded") -> ReplayResult:
+def replay_record(record: BoardRecord, *, leading_passes: str = "recorded",
+                  strict: bool = False) -> ReplayResult:
     """Replay the auction, the play and any claim of ``record`` through a :class:`Table`.
 
     ``leading_passes="infer"`` reads an auction that leaves out the passes before
@@ -107,28 +119,52 @@ def replay_record(record: BoardRecord, *, leading_passes: str = "recorded") -> R
     when the calls as recorded do not make the recorded declarer, one to three
     passes are put before them if that makes the recorded declarer and opening
     leader.  The default takes the calls as recorded.
+
+    A play in played order (LIN) is made card by card by the seat whose turn it
+    is; a card that seat does not hold stops the replay.  ``strict=True`` replays
+    through a strict table, which refuses every irregular act (BBO's LIN files
+    record online play, where none can happen).
+
+    >>> from bridgelaws.formats.lin import read_lin
+    >>> [rec] = read_lin("md|3SAKQ2HKQ2DA32CK32,ST98HJT9DKQJCQJT9,SJ76HA8765DT98CA4,|"
+    ...                  "mb|1N|mb|p|mb|p|mb|p|pc|C7|pc|C4|", name="x.lin")
+    >>> r = replay_record(rec)
+    >>> r.failed, r.error
+    (True, "x.lin:1: trick 1: S does not hold C4 (it is in N's hand)")
     """
     if leading_passes not in ("recorded", "infer"):
         raise ValueError(f"leading_passes is 'recorded' or 'infer', not {leading_passes!r}")
+    if record.conflicts:
+        first = record.conflicts[0]
+        board = f"board {record.board}: " if record.board is not None else ""
+        return ReplayResult(record, None, "conflict", error=f"{first.where}: {board}{first.reason}")
     if not record.deal or (not record.auction and not record.has_play):
         return ReplayResult(record, None, "no_deal")
     try:
         board = _board_of(record)
-        table = Table(board)
+        table = Table(board, strict=strict)
     except BridgeError as e:
-        return ReplayResult(record, None, "no_deal", error=f"{record.source}: {e.reason}")
+        return ReplayResult(record, None, "no_deal", error=f"{_where(record)}: {e.reason}")
+    place = ["call 1"]                  # where the replay is, for a message
     try:
         calls = _calls_of(record, table.board.dealer)
         if leading_passes == "infer":
             calls = _infer_leading_passes(record, table.board, calls)
-        _replay_auction(calls, table)
+        _replay_auction(calls, table, place)
         if table.phase == PLAY and not table.director_required:
-            _replay_play(record, table)
+            _replay_play(record, table, place)
     except (TableError, BridgeError) as e:
         return ReplayResult(record, table, "irregular" if table.irregularities else "differs",
-                            [f"event {len(table.events)}: {e.reason}"],
-                            error=f"{record.source}: {e}")
+                            [f"{place[0]}: {e.reason}"],
+                            error=f"{_where(record, place[0])}: {e.reason}")
     return _compare(record, table)
+
+
+def _where(record: BoardRecord, place: str | None = None) -> str:
+    """``"f.pbn:25: board 62, trick 5"``: the file, line, board and place of a message."""
+    parts = ([f"board {record.board}"] if record.board is not None else []) + (
+        [place] if place else [])
+    return f"{record.source}: {', '.join(parts)}" if parts else str(record.source)
 
 
 def _calls_of(record: BoardRecord, dealer: int) -> list[tuple[int, int]]:
@@ -168,21 +204,27 @@ def _infer_leading_passes(record: BoardRecord, board: Board, calls):
     return calls
 
 
-def _replay_auction(calls: list[tuple[int, int]], table: Table) -> None:
-    for seat, call in calls:
+def _replay_auction(calls: list[tuple[int, int]], table: Table, place: list[str]) -> None:
+    for n, (seat, call) in enumerate(calls, 1):
+        place[0] = f"call {n}"
         table.apply(MakeCall(seat, call))
         if table.pending is not None:
             return
 
 
-def _replay_play(record: BoardRecord, table: Table) -> None:
+def _trick_place(table: Table) -> str:
+    return f"trick {len(table.tricks) + 1}"
+
+
+def _replay_play(record: BoardRecord, table: Table, place: list[str]) -> None:
     if record.play_sequence:
-        deal = table.deal
         for name in record.play_sequence:
+            if table.phase != PLAY:
+                break                              # the claim ended it, or the last trick
+            place[0] = _trick_place(table)
             card = _card(name)
-            seat = deal.holder(card)
-            table.apply(PlayCard(seat, card))
-            if table.pending is not None or table.phase != PLAY:
+            table.apply(PlayCard((table.trick_leader + len(table.trick)) & 3, card))
+            if table.pending is not None:
                 return
     elif record.play_rows:
         first = parse_seat(record.play_leader) if record.play_leader else table.trick_leader
@@ -190,6 +232,7 @@ def _replay_play(record: BoardRecord, table: Table) -> None:
             leader = table.trick_leader if table.phase == PLAY else None
             if leader is None:
                 return
+            place[0] = _trick_place(table)
             for k in range(4):
                 seat = (leader + k) & 3
                 name = row[(seat - first) & 3] if len(row) == 4 else None
@@ -201,6 +244,7 @@ def _replay_play(record: BoardRecord, table: Table) -> None:
             else:
                 continue
             break
+    place[0] = "claim"
     _replay_claim(record, table)
 
 

@@ -60,6 +60,23 @@ def _float(text: str | None) -> float | None:
         return None
 
 
+_PAIR_COLUMNS = ("PairId_NS", "PairId_EW")
+_PLAYER_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
+
+
+def _needs_columns(names: list[str], needed: tuple[str, ...], where: str) -> None:
+    """The columns that say who played (PBN 2.1 chapter 5.9) are all there.
+
+    >>> _needs_columns(["PairId_NS", "Contract"], _PAIR_COLUMNS, "f.pbn:3: board 1")
+    Traceback (most recent call last):
+    bridgelaws.cards.BridgeError: f.pbn:3: board 1: the ScoreTable has no PairId_EW column
+    """
+    missing = [n for n in needed if n not in names]
+    if missing:
+        raise BridgeError(f"the ScoreTable has no {' or '.join(missing)} "
+                          f"column{'s' if len(missing) > 1 else ''}", where)
+
+
 def event_from_pbn(path, *, name: str | None = None) -> Event:
     """Read a PBN file's score tables as an :class:`Event`."""
     from .pbn import read_pbn
@@ -68,7 +85,7 @@ def event_from_pbn(path, *, name: str | None = None) -> Event:
 
 
 def event_from_records(records, source: str = "<pbn>") -> Event:
-    ev = Event(source=source)
+    ev = Event(source=source, records=list(records))
     seen_boards: dict[int, list] = {}
     for rec in records:
         total = rec.tables.get("TotalScoreTable")
@@ -104,12 +121,14 @@ def event_from_records(records, source: str = "<pbn>") -> Event:
         if rec.vulnerable:
             ev.vulnerability[board] = rec.vulnerable
         names = st.names
-        individual = "PlayerId_North" in names
+        individual = any(n.startswith("PlayerId_") for n in names)
         if individual:
             ev.kind = "individual"
-        elif "PairId_NS" not in names:
-            raise BridgeError("the ScoreTable names neither pairs (PairId_NS) nor players "
-                              "(PlayerId_North)", where0)
+        elif not any(n.startswith("PairId_") for n in names):
+            raise BridgeError(f"board {board}: the ScoreTable names neither pairs (PairId_NS, "
+                              "PairId_EW) nor players (PlayerId_North...)", where0)
+        _needs_columns(names, _PLAYER_COLUMNS if individual else _PAIR_COLUMNS,
+                       f"{where0}: board {board}")
         for k, row in enumerate(st.dicts(), 1):
             where = f"{where0}: board {board}, ScoreTable row {k}"
             if individual:

@@ -139,7 +139,8 @@ class Event:
 
     ``kind`` is ``"pairs"``, ``"individual"`` or ``"teams"``; ``vulnerability``
     maps board numbers to ``"none"/"NS"/"EW"/"all"`` where the boards were not
-    marked by Law 2's cycle.
+    marked by Law 2's cycle.  ``records`` are the board records of a PBN file the
+    event was read from (their notes and contradictions are reported).
     """
     name: str = ""
     kind: str = "pairs"
@@ -149,6 +150,7 @@ class Event:
     penalties: list[ProceduralPenalty] = field(default_factory=list)
     published: dict = field(default_factory=dict)
     source: str = ""
+    records: list = field(default_factory=list, repr=False)
 
     def vulnerable(self, board: int) -> str:
         v = self.vulnerability.get(board)
