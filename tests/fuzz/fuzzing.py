@@ -307,10 +307,13 @@ def _json_values():
                          "spades", "rest", "accept", "dispute", "revoke", "any", "claim",
                          "designate", "forbid_suit", "N:- - - -", _BIG, _DEEP, "x" * 100_000]),
     )
-    return st.recursive(leaf, lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(
-            ["by", "call", "play", "claim", "respond", "line", "tricks", "value", "card",
-             "suit", "suits", "choose", "replaces", "x"]), inner, max_size=4)), max_leaves=8)
+    return st.recursive(leaf, _nested, max_leaves=8)
+
+
+def _nested(inner):
+    keys = st.sampled_from(["by", "call", "play", "claim", "respond", "line", "tricks", "value",
+                            "card", "suit", "suits", "choose", "replaces", "x"])
+    return st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4))
 
 
 def _paths(obj, path=()):
