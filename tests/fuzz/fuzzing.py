@@ -1,12 +1,15 @@
 """The fuzz suite's tools: seed files, mutations, the settings of a run, and the checks.
 
-Seeds are real files: the small ones of ``tests/fuzz/seeds`` (made from the project's
-examples by its own writers, so the suite runs anywhere), the case files of
-``tests/cases``, and, when ``../shared/realdata`` lies beside the project, its small
-PBN, LIN, USEBIO and Bridgemate files.  A mutation takes a seed's bytes and breaks
-them the ways files really break (lines lost, repeated or swapped, a file cut short,
-a byte flipped, a token replaced by a huge number or by stray text, CRLF, a BOM,
-UTF-16, an enormous line, deep nesting).
+Seeds are real files: the small ones of ``tests/fuzz/seeds`` (so the suite runs
+anywhere: four vugraph boards of ``examples/usbf_sf_14502.lin`` and the results of
+``examples/club_night.csv`` written by the project's own PBN, LIN and USEBIO writers,
+a small Bridgemate export and a disputed claim), the case files of ``tests/cases``,
+and, when ``../shared/realdata`` lies beside the project, its small PBN, LIN, USEBIO
+and Bridgemate files.  A mutation takes a seed's bytes and breaks them the ways files
+really break (lines lost, repeated or swapped, a file cut short, a byte flipped, a
+token replaced by a huge number or by stray text, CRLF, a BOM, UTF-16, an enormous
+line, deep nesting, a short piece repeated tens of thousands of times); a case also
+gets values of the wrong type in any key.
 
 The default run is small and repeatable (``derandomize``: the same examples every
 time, so CI is stable); ``BRIDGELAWS_FUZZ_EXAMPLES=N`` runs N random examples per
