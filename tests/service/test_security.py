@@ -116,11 +116,11 @@ def test_a_login_flood_does_not_stall_the_event_loop(app):
 
 def test_the_password_pool_is_bounded_and_answers_busy_at_once(app):
     """One worker, no room to wait: while it is busy, a login from an address that has
-    failed before is answered 503 with Retry-After at once (the try is not counted as
-    a failure), and once the worker is free the same login goes through."""
+    failed before is answered 503 with Retry-After without waiting for the pool (the
+    try is not counted as a failure), and once the worker is free the same login goes
+    through."""
     cheap_hash(app)
     checks = app.state.password_checks = PasswordChecks(workers=1, waiting=0)
-    app.state.refusal_pause = 0
     c = client_at(app, "10.0.0.1")
     assert log_in(c, "typo").status_code == 400
     release = threading.Event()
@@ -133,7 +133,8 @@ def test_the_password_pool_is_bounded_and_answers_busy_at_once(app):
             time.sleep(0.01)
         t0 = time.perf_counter()
         r = log_in(c)
-        assert time.perf_counter() - t0 < 2
+        # refusals pause (5 s), but never past their Retry-After
+        assert 1 <= time.perf_counter() - t0 < 3
         assert r.status_code == 503 and r.headers["retry-after"] == "1"
         assert "busy" in r.text
     finally:

@@ -132,10 +132,11 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
                      target: str = "/", username: str = ""):
         """A login refused before its password is checked: after a pause (unless too
         many are pausing already), 429 or 503 with ``Retry-After``."""
-        if app.state.refusal_pause and app.state.paused < MAX_PAUSED:
+        pause = min(app.state.refusal_pause, retry_after)
+        if pause and app.state.paused < MAX_PAUSED:
             app.state.paused += 1
             try:
-                await asyncio.sleep(app.state.refusal_pause)
+                await asyncio.sleep(pause)
             finally:
                 app.state.paused -= 1
         page = render(request, "login.html", status_code=status, next=target,

@@ -39,9 +39,11 @@ memory, per process (several processes each count their own; restarting forgets)
 A try counts as a failure from the moment it starts (so a hundred tries sent at
 once cannot all pass the check), and a success takes it back and clears that
 account's failures from that address.  A refusal costs no hash; it is answered after
-a pause of :data:`REFUSAL_PAUSE` (at most :data:`MAX_PAUSED` held at once) so that a
-client that ignores ``Retry-After`` cannot turn refusals into a flood of their own.
-Waits are ``asyncio.sleep``: nothing else waits with them.
+a pause of :data:`REFUSAL_PAUSE` seconds, or ``Retry-After`` if shorter (a busy
+pool's 503 after 1 s), at most :data:`MAX_PAUSED` held at once, so that a client that
+ignores ``Retry-After`` cannot turn refusals into a flood of their own (twenty such
+clients send four tries a second).  Waits are ``asyncio.sleep``: nothing else waits
+with them.
 
 The client address is the socket's peer.  Behind a reverse proxy, ``bridgelaws
 serve --trusted-proxies ADDR`` (``BRIDGELAWS_TRUSTED_PROXIES``) lets uvicorn take
@@ -121,8 +123,8 @@ __all__ = ["PasswordChecks", "Busy", "LoginThrottle", "Limit", "Verdict", "clien
 #: the longest password and user name that are checked at all
 MAX_PASSWORD = 1024
 MAX_USERNAME = 64
-#: a refused login is answered after this pause (seconds) ...
-REFUSAL_PAUSE = 1.0
+#: a refused login is answered after this pause (seconds), or its Retry-After if shorter ...
+REFUSAL_PAUSE = 5.0
 #: ... unless this many refusals are already pausing (then at once)
 MAX_PAUSED = 256
 #: how long a login lasts (renewed when half of it is left)
