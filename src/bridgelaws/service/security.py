@@ -9,8 +9,8 @@ live table for that long.  :class:`PasswordChecks` runs them in threads of its o
 (argon2 releases the GIL), one per two cores so that the event loop always keeps a
 core, at a lower scheduling priority (nice 10, on Linux) so that the loop's thread
 wins whenever both want the CPU, and with a bound on the checks waiting: past it a
-login is answered at once with 503 and ``Retry-After`` instead of queueing without
-end.  A try from an address with no failure on record is checked first (a queue by
+login is answered 503 with ``Retry-After`` (after a 1 s pause, below) instead of
+queueing without end.  A try from an address with no failure on record is checked first (a queue by
 priority: the standard library's executor has none), so attackers filling the queue
 do not make the Director wait behind their guesses.  A login for a
 name no director has is checked against a hash made once, so it costs the same and
@@ -31,10 +31,11 @@ memory, per process (several processes each count their own; restarting forgets)
   minutes, refused at 30 (a password sprayed over many names);
 * the **account**, whatever the address: waits after 5 failures in 5 minutes (at
   most 2 s), and at 20 it is refused, but only to addresses that have failed on it
-  themselves within their own 15 minutes.  So attackers hammering the Director's
-  name from many machines get one try per machine while the attack lasts, and the
-  Director, from an address that has not failed, still logs in (waiting at most
-  2 s); from an address with his own typos he waits at most 5 minutes.
+  themselves within their own 15 minutes.  So once attackers hammering the
+  Director's name have made 20 failures, each of their machines is refused after
+  its first try for as long as the attack lasts, while the Director, from an
+  address that has not failed, still logs in (waiting at most 2 s); from an address
+  with a typo of his he waits at most 5 minutes (15 if he mistyped ten times).
 
 A try counts as a failure from the moment it starts (so a hundred tries sent at
 once cannot all pass the check), and a success takes it back and clears that
