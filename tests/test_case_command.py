@@ -227,8 +227,8 @@ def test_wrong_types_in_every_key(tmp_path):
     top = {"board": 1, "deal": DEAL, "dealer": "N", "vulnerable": "none", "edition": "2017"}
     for key in top:
         cases += [({**top, key: v}, "case", key, v) for v in WRONG]
-    cases += [({"board": 1, "deal": DEAL, "events": v}, "event 0" if isinstance(v, list) else "case",
-               "events", v) for v in WRONG]
+    cases += [({"board": 1, "deal": DEAL, "events": v},
+               "event 0" if isinstance(v, list) else "case", "events", v) for v in WRONG]
     cases += [({"board": 1, "deal": DEAL, "events": [v]}, "event 0", None, v) for v in WRONG]
     for case, place, key, value in cases:
         f.write_text(json.dumps(case))

@@ -118,7 +118,8 @@ def bridgemate_seed_folders() -> list[Path]:
 #: what a broken file may carry in place of a token
 NASTY = [b"9" * 5000, b"-" + b"9" * 30, b"0", b"-1", b"", b"1e999", b"NaN", b"\x00",
          b"\xff\xfe", b"\xed\xa0\x80", b"|", b"||", b"[", b"]", b"{", b"}", b'"', b"\\",
-         b";", b",", b"*", b"-", b"%", b"\r", b"\n\n", b"=", b"!", "\u2660\u2665\u2666\u2663".encode(),
+         b";", b",", b"*", b"-", b"%", b"\r", b"\n\n", b"=", b"!",
+         "\u2660\u2665\u2666\u2663".encode(),
          "\u05e9\u05dc\u05d5\u05dd".encode(), "\u202e".encode(), b"X" * 100_000]
 
 TOKEN_RE = re.compile(rb"[A-Za-z0-9]+")
@@ -216,7 +217,8 @@ def _nest(draw, data: bytes) -> bytes:
     """Brackets deep enough to break a recursive parser, opened somewhere in the file."""
     i = _pos(draw(st.integers(0, 10**6)), len(data))
     depth = draw(st.sampled_from([50, 1000, 100_000]))
-    pair = draw(st.sampled_from([(b"[", b"]"), (b"{", b"}"), (b"[{\"a\":", b"}]"), (b"<a>", b"</a>")]))
+    pair = draw(st.sampled_from([(b"[", b"]"), (b"{", b"}"), (b"[{\"a\":", b"}]"),
+                                 (b"<a>", b"</a>")]))
     closed = draw(st.booleans())
     return data[:i] + pair[0] * depth + (pair[1] * depth if closed else b"") + data[i:]
 
@@ -365,7 +367,8 @@ def mutated_case(draw, seeds: list[Path]) -> Sample:
             obj = _set(obj, path, draw(_json_values()))
         elif how == "delete" and path:
             obj = _delete(obj, path)
-        elif how == "insert_event" and isinstance(obj, dict) and isinstance(obj.get("events"), list):
+        elif (how == "insert_event" and isinstance(obj, dict)
+              and isinstance(obj.get("events"), list)):
             i = _pos(draw(st.integers(0, 10**6)), len(obj["events"]))
             obj["events"].insert(i, draw(_json_values()))
     text = json.dumps(obj, ensure_ascii=draw(st.booleans()))

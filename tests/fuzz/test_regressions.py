@@ -125,3 +125,17 @@ def test_a_case_of_unclosed_strings_is_read_in_linear_time(tmp_path):
     with hard_time_limit(20), pytest.raises(BridgeError) as e:
         load_case(str(f))
     assert str(e.value).startswith(f"{f}: malformed JSON at line 1, column 23: Unterminated")
+
+
+def test_a_bridgemate_row_id_of_5000_digits(tmp_path):
+    # the row ID was given to int() (ValueError past 4,300 digits)
+    folder = tmp_path / "bm"
+    folder.mkdir()
+    for p in (SEEDS / "bridgemate").iterdir():
+        (folder / p.name).write_bytes(p.read_bytes())
+    rows = (folder / "ReceivedData.csv").read_text().splitlines()
+    rows[2] = "9" * 5000 + rows[2][1:]
+    (folder / "ReceivedData.csv").write_text("\n".join(rows) + "\n")
+    with pytest.raises(BridgeError) as e:
+        read_bridgemate(folder)
+    assert str(e.value) == f"{folder}/ReceivedData.csv:3: ID of 5000 digits is too large"

@@ -96,11 +96,31 @@ def parse_tricks(contract: str, text: str, where: str) -> int:
     return tricks
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: the most digits of a number in a results file (boards, rounds, ids, scores)
+MAX_DIGITS = 9
+
+
+def _whole(text: str, what: str, where: str) -> int:
+    """A whole number of at most :data:`MAX_DIGITS` digits (ASCII; a longer one is no
+    board, round or score, nor a number to give int(), which refuses 4,300 digits).
+
+    >>> _whole(" 12 ", "board number", "f.csv:2"), _whole("-620", "score", "f.csv:2")
+    (12, -620)
+    >>> _whole("9" * 5000, "board number", "f.csv:2")
+    Traceback (most recent call last):
+    bridgelaws.cards.BridgeError: f.csv:2: board number of 5000 digits is too large
+    """
+    t = text.strip()
+    if not _WHOLE.fullmatch(t):
+        raise BridgeError(f"{what} {t!r} is not a whole number", where)
+    if len(t.lstrip("+-")) > MAX_DIGITS:
+        raise BridgeError(f"{what} of {len(t.lstrip('+-'))} digits is too large", where)
+    return int(t)
+
+
 def _board(text: str, where: str) -> int:
-    try:
-        b = int(text.strip())
-    except ValueError:
-        raise BridgeError(f"board number {text!r} is not a whole number", where) from None
+    b = _whole(text, "board number", where)
     if b < 1:
         raise BridgeError(f"board number {b} is not positive", where)
     return b
@@ -205,10 +225,7 @@ def read_results_csv(path, *, name: str | None = None) -> Event:
         r = Result(board, ns, ew, where=where, lead=row.get("lead") or None,
                    table=row.get("table") or None)
         if row.get("round", "").strip():
-            try:
-                r.round = int(row["round"])
-            except ValueError:
-                raise BridgeError(f"round {row['round']!r} is not a whole number", where) from None
+            r.round = _whole(row["round"], "round", where)
         contract = row.get("contract", "").strip()
         result = row.get("result", "").strip()
         score = row.get("score", "").strip()
@@ -220,10 +237,7 @@ def read_results_csv(path, *, name: str | None = None) -> Event:
                     raise BridgeError(f"contract {contract} has no result", where)
                 r.tricks = parse_tricks(r.contract, result, where)
             if score:
-                try:
-                    r.published = {"score": int(score)}
-                except ValueError:
-                    raise BridgeError(f"score {score!r} is not a whole number", where) from None
+                r.published = {"score": _whole(score, "score", where)}
         else:
             text_score = score or result
             if not text_score:
@@ -231,11 +245,7 @@ def read_results_csv(path, *, name: str | None = None) -> Event:
             if text_score[:1].upper() == "A" or "/" in text_score or "%" in text_score:
                 r.adjusted = ArtificialScore.parse(text_score, where)     # Law "12C2"
             else:
-                try:
-                    r.score = int(text_score)
-                except ValueError:
-                    raise BridgeError(f"score {text_score!r} is not a whole number", where) \
-                        from None
+                r.score = _whole(text_score, "score", where)
         ev.results.append(r)
     if not ev.results:
         raise BridgeError("no results in the file", label)
@@ -257,11 +267,7 @@ def _bm_table(folder: Path, name: str) -> tuple[str, list[tuple[int, dict]]] | N
 
 
 def _int_field(row: dict, key: str, where: str) -> int:
-    text = row.get(key.lower(), "").strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise BridgeError(f"{key} {text!r} is not a whole number", where) from None
+    return _whole(row.get(key.lower(), ""), key, where)
 
 
 _BM_COLUMNS = ("section", "table", "round", "board", "pairns", "pairew", "declarer", "ns/ew",
@@ -326,7 +332,7 @@ def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
         rnd = _int_field(row, "Round", where)
         board = _board(row.get("board", ""), where)
         key = (section, table, rnd, board)
-        row_id = int(row["id"]) if row.get("id", "").strip().isdigit() else line
+        row_id = _whole(row["id"], "ID", where) if row.get("id", "").strip() else line
         if key in live:
             pub["replaced"] += 1
             if live[key][2] > row_id:
@@ -430,7 +436,8 @@ def _bm_names(folder: Path, ev: Event, pair_id, mitchell: bool) -> None:
             continue
         rnd = row.get("round", "").strip()
         rounds = sorted(k[2] for k in plan if k[:2] == (section, table))
-        key = (section, table, int(rnd) if rnd.isdigit() else (rounds[0] if rounds else 1))
+        key = (section, table,
+               _whole(rnd, "Round", where) if rnd else (rounds[0] if rounds else 1))
         if key not in plan:
             continue
         number = plan[key][0] if seat in "NS" else plan[key][1]
