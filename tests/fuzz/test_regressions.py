@@ -139,3 +139,17 @@ def test_a_bridgemate_row_id_of_5000_digits(tmp_path):
     with pytest.raises(BridgeError) as e:
         read_bridgemate(folder)
     assert str(e.value) == f"{folder}/ReceivedData.csv:3: ID of 5000 digits is too large"
+
+
+def test_usebio_numbers_of_5000_digits_are_too_large():
+    # they were "not a whole number" (int() refuses 4,300 digits), which they are
+    from bridgelaws.formats.usebio import read_usebio
+    xml = (SEEDS / "results.xml").read_text()
+    for old, new, said in (("<TRICKS>9</TRICKS>", "<TRICKS>" + "9" * 5000 + "</TRICKS>",
+                            "TRICKS of 5000 digits is too large"),
+                           ("<BOARD_NUMBER>2</BOARD_NUMBER>",
+                            "<BOARD_NUMBER>" + "2" * 5000 + "</BOARD_NUMBER>",
+                            "board number of 5000 digits is too large")):
+        with pytest.raises(BridgeError) as e:
+            read_usebio(xml.replace(old, new, 1), name="r.xml")
+        assert str(e.value).startswith("r.xml") and str(e.value).endswith(said), str(e.value)

@@ -19,6 +19,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from ..cards import BridgeError
+from .results_csv import _whole
 from ..scoring.adjusted import ArtificialScore
 from ..tournament.event import Event, Result
 
@@ -106,11 +107,7 @@ def read_usebio(source, *, name: str | None = None) -> Event:
         lines = b.findall("TRAVELLER_LINE")
         if not lines:
             continue
-        bn_text = _text(b, "BOARD_NUMBER")
-        try:
-            board = int(bn_text)
-        except (TypeError, ValueError):
-            raise BridgeError(f"board number {bn_text!r} is not a whole number", label) from None
+        board = _whole(_text(b, "BOARD_NUMBER") or "", "board number", label)
         for k, line in enumerate(lines, 1):
             where = f"{label}: board {board}, traveller line {k}"
             ns = _text(line, "NS_PAIR_NUMBER")
@@ -132,16 +129,9 @@ def read_usebio(source, *, name: str | None = None) -> Event:
                     r.declarer = _text(line, "PLAYED_BY")
                     if tricks_text is None:
                         raise BridgeError(f"contract {contract} has no TRICKS", where)
-                    try:
-                        r.tricks = int(tricks_text)
-                    except ValueError:
-                        raise BridgeError(f"TRICKS {tricks_text!r} is not a whole number",
-                                          where) from None
+                    r.tricks = _whole(tricks_text, "TRICKS", where)
             elif score_text is not None:
-                try:
-                    r.score = int(score_text)
-                except ValueError:
-                    raise BridgeError(f"unknown SCORE {score_text!r}", where) from None
+                r.score = _whole(score_text, "SCORE", where)
             else:
                 raise BridgeError("a traveller line with neither a contract nor a score", where)
             r.published = {"score": score_text,
