@@ -91,3 +91,19 @@ def test_results_warns_of_a_game_that_contradicts_itself(tmp_path, capsys):
                        "another value, 'None' (line 4 gives 'EW'); the game contradicts itself; "
                        "the first is read (PBN 3.4)\n")
     assert "club" in out.out
+
+
+def test_results_score_table_row_with_an_empty_pair_or_a_bad_contract(tmp_path, capsys):
+    columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    path = _score_table_file(tmp_path, columns, ['1 "" 3NT S 9', "3 4 3NT S 10"])
+    assert main(["results", str(path)]) == 2             # was ranked as a pair without a name
+    assert capsys.readouterr().err == ("bridgelaws: club.pbn:1: board 3, ScoreTable row 1: "
+                                       "PairId_EW is empty\n")
+    path = _score_table_file(tmp_path, columns, ["1 2 8Z S 9"])
+    assert main(["results", str(path)]) == 2
+    assert capsys.readouterr().err.startswith("bridgelaws: club.pbn:1: board 3, ScoreTable "
+                                              "row 1: unknown contract '8Z'")
+    path = _score_table_file(tmp_path, columns, ['1 2 3NT "" 9'])
+    assert main(["results", str(path)]) == 2             # the board is said once
+    assert capsys.readouterr().err == ("bridgelaws: club.pbn:1: ScoreTable row 1: board 3: "
+                                       "unknown declarer ''\n")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..cards import BridgeError
 from ..scoring.adjusted import ArtificialScore
+from ..scoring.contract import Contract
 from ..tournament.event import Event, Result
 
 __all__ = ["event_from_pbn", "event_from_records", "score_table", "total_score_table",
@@ -141,9 +142,13 @@ def event_from_records(records, source: str = "<pbn>") -> Event:
                 # a sit-out: no result on this board
                 ev.published.setdefault("byes", []).append((board, row))
                 continue
+            for column in _PLAYER_COLUMNS if individual else _PAIR_COLUMNS:
+                if not row[column].strip():
+                    raise BridgeError(f"{column} is empty", where)
             for pid in ns + ew:
                 ev.add_entry(pid)
-            r = Result(board, ns, ew, where=where, lead=row.get("Lead"),
+            # the event's own checks say "board N:" themselves
+            r = Result(board, ns, ew, where=f"{where0}: ScoreTable row {k}", lead=row.get("Lead"),
                        round=_int(row.get("Round"), where, "Round"), table=row.get("Table"))
             if sns.startswith("A") or sew.startswith("A"):
                 r.adjusted = ArtificialScore(_pct(sns, where), _pct(sew, where))
@@ -157,6 +162,10 @@ def event_from_records(records, source: str = "<pbn>") -> Event:
                 elif c.upper() in ("P", "PASS", "AP"):
                     r.contract = "PASS"
                 else:
+                    try:
+                        Contract.parse(c.upper())
+                    except BridgeError as e:
+                        raise BridgeError(e.reason, where) from None
                     r.contract = c
                     r.declarer = row.get("Declarer")
                     r.tricks = _int(row.get("Result"), where, "Result")
