@@ -93,12 +93,12 @@ def read_records(path: str, strict: bool = False):
 
 def _checked_lin(records):
     """The LIN boards that replay through a strict table, and an error for each other."""
-    from .formats.replay import replay_record
+    from .formats.replay import replay_record, shown
     good, errors = [], []
     for rec in records:
         r = replay_record(rec, strict=True)
         if r.failed:
-            errors.append(BridgeError(r.error))
+            errors.append(BridgeError(shown(r.error.reason), r.error.where))
         else:
             good.append(rec)
     return good, errors
@@ -130,13 +130,15 @@ def _say_remarks(records, contradictions: bool = True) -> None:
 
 
 def _board_line(r) -> str:
+    from .formats.replay import shown
     rec = r.record
     t = r.table
     board = rec.board if rec.board is not None else "?"
     room = f" {rec.room:<6}" if rec.room else ""
     if t is None:
-        return f"board {board:>3}{room}: not replayed ({r.error or 'no deal or auction'})"
-    contract = r.contract or "-"
+        why = shown(r.error.reason) if r.error else "no deal or auction"
+        return f"board {board:>3}{room}: not replayed ({why})"
+    contract = {None: "-", "P": "Pass"}.get(r.contract) or shown(r.contract)
     decl = t.declarer_name or "-"
     tricks = "-" if r.tricks is None else str(r.tricks)
     score = "-" if r.score is None else f"{r.score:+d}"
@@ -146,18 +148,19 @@ def _board_line(r) -> str:
         irr = t.irregularities[0]
         line += "  " + message(f"irregularity.{irr.kind}") + f" (Law {', '.join(irr.laws)})"
     if r.differences:
-        line += "  [" + "; ".join(r.differences) + "]"
+        line += "  [" + shown("; ".join(r.differences)) + "]"
     return line
 
 
 def _cmd_replay(args) -> int:
-    """Replay every board; a game that cannot be read and a board that cannot be replayed
-    (a card its player does not hold, a game that contradicts itself) are each named on
-    standard error, counted in the summary and make the exit status 2, unless
+    """Replay every board; a game that cannot be read, a board that cannot be replayed (a
+    card its player does not hold, a game that contradicts itself) and one whose replay
+    does not give what the file records (contract, declarer, tricks, score) are each
+    named on standard error, counted in the summary and make the exit status 2, unless
     ``--keep-going``."""
-    from .formats.replay import replay_record
+    from .formats.replay import replay_record, shown
     counts: dict[str, int] = {}
-    total = failed = 0
+    total = failed = disagree = 0
     start = time.monotonic()
     show_progress = not args.quiet and (sys.stderr.isatty() or args.progress)
     for path in args.files:
@@ -179,7 +182,11 @@ def _cmd_replay(args) -> int:
             counts[r.status] = counts.get(r.status, 0) + 1
             if r.failed:
                 failed += 1
-                print(f"bridgelaws: {r.error}", file=sys.stderr)
+                print(f"bridgelaws: {r.error.where}: {shown(r.error.reason)}", file=sys.stderr)
+            elif r.status == "differs":       # the file's figures contradict its own deal
+                disagree += 1
+                print(f"bridgelaws: {r.place}: {shown('; '.join(r.differences))}",
+                      file=sys.stderr)
             if not args.summary_only:
                 print(_board_line(r))
             if show_progress and total % PROGRESS_EVERY == 0:
@@ -188,10 +195,11 @@ def _cmd_replay(args) -> int:
                       file=sys.stderr, flush=True)
     elapsed = time.monotonic() - start
     parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if n)
-    not_replayed = f"; {failed} could not be read or replayed" if failed else ""
+    problems = "".join([f"; {failed} could not be read or replayed" if failed else "",
+                        f"; {disagree} do not agree with their file" if disagree else ""])
     print(f"summary: {total} boards from {len(args.files)} file(s): {parts or 'none'}"
-          f"{not_replayed} in {elapsed:.2f} s")
-    return 2 if failed and not args.keep_going else 0
+          f"{problems} in {elapsed:.2f} s")
+    return 2 if (failed or disagree) and not args.keep_going else 0
 
 
 def _cmd_check(args) -> int:

@@ -22,7 +22,25 @@ from ..scoring.contract import score_ns
 from ..table import COMPLETE, PLAY, Table, TableError
 from .record import BoardRecord
 
-__all__ = ["ReplayResult", "replay_record", "parse_side_value"]
+__all__ = ["ReplayResult", "replay_record", "parse_side_value", "shown"]
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_CARD_RE = re.compile(r"(?<![A-Za-z0-9'])([SHDC])([2-9TJQKA])(?![A-Za-z0-9'])")
+_CONTRACT_RE = re.compile(r"(?<![A-Za-z0-9'])([1-7])([CDHSN])(X{0,2})(?![A-Za-z0-9'])")
+
+
+def shown(text: str) -> str:
+    """A message of the replay with its cards and contracts as people write them.
+
+    >>> shown("trick 2: E does not hold SA (it is in N's hand); contract: recorded 3N, engine 4HX")
+    "trick 2: E does not hold ♠A (it is in N's hand); contract: recorded 3NT, engine 4♥X"
+    >>> shown("CT was already played"), shown("board 12, call 3")
+    ('♣10 was already played', 'board 12, call 3')
+    """
+    text = _CONTRACT_RE.sub(lambda m: m.group(1) + ("NT" if m.group(2) == "N" else
+                                                     _SUIT_SYMBOLS[m.group(2)]) + m.group(3), text)
+    return _CARD_RE.sub(lambda m: _SUIT_SYMBOLS[m.group(1)]
+                        + ("10" if m.group(2) == "T" else m.group(2)), text)
 
 
 @dataclass
@@ -43,17 +61,22 @@ class ReplayResult:
       with different values: ``record.conflicts``).
 
     ``error`` says why the board could not be replayed to the end (a card its player
-    does not hold, a call the table cannot take...), naming the file, the board and
-    the trick or call: ``failed`` is then true.
+    does not hold, a call the table cannot take...): its ``where`` names the file, the
+    board and the trick or call, its ``reason`` why; ``failed`` is then true.
     """
     record: BoardRecord
     table: Table | None
     status: str
     differences: list[str] = field(default_factory=list)
-    error: str | None = None
+    error: BridgeError | None = None
     tricks: int | None = None
     score: int | None = None
     compared: int = 0
+
+    @property
+    def place(self) -> str:
+        """The file, line and board of the record: ``"f.pbn:25: board 62"``."""
+        return _where(self.record)
 
     @property
     def failed(self) -> bool:
@@ -129,22 +152,23 @@ def replay_record(record: BoardRecord, *, leading_passes: str = "recorded",
     >>> [rec] = read_lin("md|3SAKQ2HKQ2DA32CK32,ST98HJT9DKQJCQJT9,SJ76HA8765DT98CA4,|"
     ...                  "mb|1N|mb|p|mb|p|mb|p|pc|C7|pc|C4|", name="x.lin")
     >>> r = replay_record(rec)
-    >>> r.failed, r.error
+    >>> r.failed, str(r.error)
     (True, "x.lin:1: trick 1: S does not hold C4 (it is in N's hand)")
     """
     if leading_passes not in ("recorded", "infer"):
         raise ValueError(f"leading_passes is 'recorded' or 'infer', not {leading_passes!r}")
     if record.conflicts:
         first = record.conflicts[0]
-        board = f"board {record.board}: " if record.board is not None else ""
-        return ReplayResult(record, None, "conflict", error=f"{first.where}: {board}{first.reason}")
+        board = f": board {record.board}" if record.board is not None else ""
+        return ReplayResult(record, None, "conflict",
+                            error=BridgeError(first.reason, first.where + board))
     if not record.deal or (not record.auction and not record.has_play):
         return ReplayResult(record, None, "no_deal")
     try:
         board = _board_of(record)
         table = Table(board, strict=strict)
     except BridgeError as e:
-        return ReplayResult(record, None, "no_deal", error=f"{_where(record)}: {e.reason}")
+        return ReplayResult(record, None, "no_deal", error=BridgeError(e.reason, _where(record)))
     place = ["call 1"]                  # where the replay is, for a message
     try:
         calls = _calls_of(record, table.board.dealer)
@@ -156,7 +180,7 @@ def replay_record(record: BoardRecord, *, leading_passes: str = "recorded",
     except (TableError, BridgeError) as e:
         return ReplayResult(record, table, "irregular" if table.irregularities else "differs",
                             [f"{place[0]}: {e.reason}"],
-                            error=f"{_where(record, place[0])}: {e.reason}")
+                            error=BridgeError(e.reason, _where(record, place[0])))
     return _compare(record, table)
 
 
