@@ -153,3 +153,21 @@ def test_usebio_numbers_of_5000_digits_are_too_large():
         with pytest.raises(BridgeError) as e:
             read_usebio(xml.replace(old, new, 1), name="r.xml")
         assert str(e.value).startswith("r.xml") and str(e.value).endswith(said), str(e.value)
+
+
+def test_a_control_character_in_a_results_csv_is_refused(tmp_path):
+    # a NUL in a player's name was read, then written into USEBIO XML that no parser reads
+    f = tmp_path / "nul.csv"
+    f.write_text(CLUB_NIGHT.read_text().replace("Eve Black", "\x00ve Black"))
+    with pytest.raises(BridgeError) as e:
+        read_results_csv(f)
+    assert str(e.value) == f"{f}:4: a control character (U+0000) in a field"
+
+
+def test_usebio_written_is_always_xml(tmp_path):
+    # whatever an event's names hold, the USEBIO written is XML that reads back
+    from bridgelaws.formats.usebio import read_usebio, write_usebio
+    ev = read_results_csv(CLUB_NIGHT)
+    ev.entries["3"].names = ["\x00ve Black", "Fay \ud800Green"]
+    back = read_usebio(write_usebio(score_event(ev)), name="w.xml")
+    assert back.entries["3"].names == ["\ufffdve Black", "Fay \ufffdGreen"]

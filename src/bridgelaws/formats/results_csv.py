@@ -161,6 +161,9 @@ def _open(path, label: str) -> str:
         return data.decode("latin-1")
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _csv_rows(lines: list[str], label: str):
     """``(line number, fields)`` of each CSV record; a record the csv module cannot
     split (a field over its limit of 131,072 characters) is named by its line."""
@@ -175,6 +178,10 @@ def _csv_rows(lines: list[str], label: str):
                       f"{csv.field_size_limit():,} characters" if "field limit" in str(e)
                       else f"unreadable CSV ({e})")
             raise BridgeError(reason, f"{label}:{reader.line_num}") from None
+        bad = _CONTROL.search("".join(row))
+        if bad:              # a broken file, not a name: no page or XML could show it
+            raise BridgeError(f"a control character (U+{ord(bad.group()):04X}) in a field",
+                              f"{label}:{reader.line_num}")
         yield reader.line_num, row
 
 

@@ -14,6 +14,7 @@ Supported event types: ``MP_PAIRS``, ``CROSS_IMP``, ``BUTLER_PAIRS`` (and
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -142,6 +143,20 @@ def read_usebio(source, *, name: str | None = None) -> Event:
     return event
 
 
+# what XML 1.0 cannot carry at all (C0 controls but tab and line ends, surrogates,
+# U+FFFE and U+FFFF): written as U+FFFD, so the file stays XML and the flaw shows
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(text: str) -> str:
+    """Text as XML element content.
+
+    >>> _xml("Ann & Bob" + chr(0)) == "Ann &amp; Bob" + chr(0xFFFD)
+    True
+    """
+    return escape(_NOT_XML.sub("\ufffd", text))
+
+
 def _fmt(x: float | None, places: int = 2) -> str:
     return "" if x is None else f"{x:.{places}f}"
 
@@ -156,20 +171,20 @@ def write_usebio(result, *, program: str = "bridgelaws") -> str:
            '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">',
            '<USEBIO Version="1.2">',
            f'<EVENT EVENT_TYPE="{etype}">',
-           f"  <EVENT_DESCRIPTION>{escape(ev.name)}</EVENT_DESCRIPTION>",
-           f"  <PROGRAM_NAME>{escape(program)}</PROGRAM_NAME>",
+           f"  <EVENT_DESCRIPTION>{_xml(ev.name)}</EVENT_DESCRIPTION>",
+           f"  <PROGRAM_NAME>{_xml(program)}</PROGRAM_NAME>",
            f'  <PARTICIPANTS EVENT_TYPE="{etype}">']
     for s in result.standings:
         e = ev.entries[s.entry]
         out.append("    <PAIR>")
-        out.append(f"      <PAIR_NUMBER>{escape(s.entry)}</PAIR_NUMBER>")
+        out.append(f"      <PAIR_NUMBER>{_xml(s.entry)}</PAIR_NUMBER>")
         out.append(f"      <DIRECTION>{e.direction or ''}</DIRECTION>")
         out.append(f"      <TOTAL_SCORE>{_fmt(s.score)}</TOTAL_SCORE>")
         if s.percent is not None:
             out.append(f"      <PERCENTAGE>{_fmt(s.percent)}</PERCENTAGE>")
         out.append(f"      <PLACE>{s.rank}</PLACE>")
         for n in e.names:
-            out.append(f"      <PLAYER><PLAYER_NAME>{escape(n)}</PLAYER_NAME></PLAYER>")
+            out.append(f"      <PLAYER><PLAYER_NAME>{_xml(n)}</PLAYER_NAME></PLAYER>")
         out.append("    </PAIR>")
     out.append("  </PARTICIPANTS>")
     for b, srs in sorted(result.boards.items()):
@@ -178,15 +193,15 @@ def write_usebio(result, *, program: str = "bridgelaws") -> str:
         for sr in srs:
             r = sr.result
             out.append("    <TRAVELLER_LINE>")
-            out.append(f"      <NS_PAIR_NUMBER>{escape(r.ns[0])}</NS_PAIR_NUMBER>")
-            out.append(f"      <EW_PAIR_NUMBER>{escape(r.ew[0])}</EW_PAIR_NUMBER>")
+            out.append(f"      <NS_PAIR_NUMBER>{_xml(r.ns[0])}</NS_PAIR_NUMBER>")
+            out.append(f"      <EW_PAIR_NUMBER>{_xml(r.ew[0])}</EW_PAIR_NUMBER>")
             if isinstance(r.adjusted, ArtificialScore):
                 score = f"A{r.adjusted.ns:02.0f}{r.adjusted.ew:02.0f}"
             else:
                 if r.contract:
-                    out.append(f"      <CONTRACT>{escape(r.contract)}</CONTRACT>")
+                    out.append(f"      <CONTRACT>{_xml(r.contract)}</CONTRACT>")
                     if r.declarer:
-                        out.append(f"      <PLAYED_BY>{escape(r.declarer)}</PLAYED_BY>")
+                        out.append(f"      <PLAYED_BY>{_xml(r.declarer)}</PLAYED_BY>")
                     if r.tricks is not None:
                         out.append(f"      <TRICKS>{r.tricks}</TRICKS>")
                 score = "" if sr.ns_score is None else str(sr.ns_score)
