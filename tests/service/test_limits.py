@@ -452,7 +452,7 @@ def test_json_nested_too_deep_is_refused_not_a_server_error(client):
             "X-CSRF-Token": client.csrf, "content-type": "application/json"})
         assert r.status_code == 400 and r.json()["error"] == message("ui.live.err.json", "he")
     r = client.post("/assistant/case", data={"csrf": client.csrf, "case": deep})
-    assert r.status_code == 400 and "not JSON" in r.text
+    assert r.status_code == 400 and "nested deeper than 20 levels" in r.text
     sc = booklet.scenario("insufficient_bid")
     fields = hidden(rule(client, sc.key, **{f.name: f.default for f in sc.facts}).text)
     r = client.post("/assistant/record", data={**fields, "choices": deep})

@@ -469,7 +469,21 @@ def test_assistant_opens_a_table_record(client):
     r = client.post("/assistant/case", data={"csrf": client.csrf, "case": json.dumps(case)})
     assert r.status_code == 200 and "31" in r.text
     r = client.post("/assistant/case", data={"csrf": client.csrf, "case": '{"board": 1'})
-    assert r.status_code == 400 and "not JSON" in r.text and '{&#34;board&#34;: 1' in r.text
+    assert r.status_code == 400 and "could not be read" in r.text and '{&#34;board&#34;: 1' in r.text
+
+
+def test_a_pasted_record_is_never_read_as_a_path_on_the_server(client, tmp_path):
+    """The assistant reads the pasted text as JSON, with the case files' limits, and never
+    opens a file it names (the case reader takes a path from the command line)."""
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 '
+                      'J76.A8765.T98.A4 543.43.7654.8765", "events": []}')
+    r = client.post("/assistant/case?lang=pl", data={"csrf": client.csrf, "case": str(secret)})
+    assert r.status_code == 400 and "Nie można odczytać zapisu" in r.text
+    assert "AKQ2" not in r.text
+    r = client.post("/assistant/case", data={"csrf": client.csrf,
+                                             "case": '{"board": 1, "events": [' + "9" * 5000 + "]}"})
+    assert r.status_code == 400 and "a number of 5000 characters" in r.text
 
 
 def test_assistant_answers_in_every_language(client):

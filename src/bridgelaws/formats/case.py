@@ -23,7 +23,7 @@ from ..events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Dir
 from ..laws.edition import edition as make_edition
 from ..table import Table
 
-__all__ = ["load_case", "case_file", "parse_event", "case_table", "run_case", "event_to_json",
+__all__ = ["load_case", "parse_case_text", "case_file", "parse_event", "case_table", "run_case", "event_to_json",
            "MAX_CASE_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "MAX_EVENTS"]
 
 _ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond",
@@ -273,6 +273,32 @@ def _read_case(source) -> tuple[dict, str | None]:
     if isinstance(source, dict):
         return source, None
     text, name = _read_case_text(source)
+    return _parse_case_json(text, name), name
+
+
+def _shown(value, limit: int = 40) -> str:
+    """A value as a message shows it: its repr, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 5] + "..." + text[-2:]
+
+
+def parse_case_text(text: str, name: str = "case") -> dict:
+    """A case typed or pasted by a person (a web form): read from the text only, never
+    from a file whatever the text looks like, with the limits of :func:`load_case`.
+
+    >>> parse_case_text("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    bridgelaws.cards.BridgeError: case: malformed JSON at line 1, column 1: Expecting value
+    """
+    data = str(text).encode("utf-8", "surrogatepass")
+    if len(data) > MAX_CASE_BYTES:
+        raise BridgeError(f"the case is larger than {MAX_CASE_BYTES // 1000} KB "
+                          "(a case tells one board)", name)
+    return _parse_case_json(str(text), name)
+
+
+def _parse_case_json(text: str, name: str) -> dict:
     _check_json_text(text, name)
     try:
         obj = json.loads(text, object_pairs_hook=_unique_keys)
@@ -286,13 +312,7 @@ def _read_case(source) -> tuple[dict, str | None]:
         raise BridgeError(f"unreadable JSON ({type(e).__name__})", name) from None
     if not isinstance(obj, dict):
         raise BridgeError("a case is a JSON object", name)
-    return obj, name
-
-
-def _shown(value, limit: int = 40) -> str:
-    """A value as a message shows it: its repr, cut to ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 5] + "..." + text[-2:]
+    return obj
 
 
 def load_case(source) -> dict:

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from ..cards import SEAT_NAMES, BridgeError
 from ..explain import explain
-from ..formats.case import case_table
+from ..formats.case import case_table, parse_case_text
 from ..i18n import message
 from . import booklet
 from .db import BoardRow, Director, EventRow, RulingRow, select
@@ -154,12 +154,13 @@ def from_case(request: Request, d: Director = Depends(require_director),
     try:
         if wrong:
             raise BridgeError(t_context(wrong, lang_of(request)))
-        case = json.loads(text)
-        if not isinstance(case, dict):
-            raise BridgeError("a case is a JSON object with board, deal and events", "case")
+        # the limits and messages of the case files (depth, long numbers, size), read
+        # from the text only: a pasted path is never opened on the server
+        case = parse_case_text(text)
         table = case_table(case)
-    except (ValueError, RecursionError, BridgeError) as e:     # too deep for json: not JSON
-        reason = str(e) if isinstance(e, BridgeError) else f"not JSON: {e}"
+    except BridgeError as e:
+        reason = (e.reason if wrong else
+                  message("ui.assistant.case_unreadable", lang_of(request), reason=str(e)))
         return render(request, "assistant_index.html", status_code=400, groups=_groups(),
                       case_text=text, error=reason)
     return _ruling_page(request, case, table, scenario="case", facts={}, ctx=ctx, choices=[])
