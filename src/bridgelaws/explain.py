@@ -26,6 +26,7 @@ from __future__ import annotations
 from .calls import call_name
 from .cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, cards_of
 from .i18n import RTL_LANGUAGES, message
+from .laws.consequences import Cite
 from .laws.ruling import IRREGULARITY_KINDS
 
 __all__ = ["explain", "last_ruling", "is_play_kind", "REVOKE_LAWS"]
@@ -103,12 +104,7 @@ class _Laws:
 
 def _replay(table, n: int):
     """A table with the first ``n`` events of ``table``'s log applied."""
-    from .table import Table
-    t = Table(table.board, deal=table.deal, edition=table.edition,
-              regulation=table.regulation)
-    for e in table.events[:n]:
-        t.apply(e)
-    return t
+    return table.prefix(n)
 
 
 def _key(irr) -> tuple:
@@ -127,9 +123,8 @@ def _settlement(table, ruling):
     does not show it being settled)."""
     if table.pending is ruling:
         return None
-    from .table import Table
     key = _key(ruling.irregularity)
-    t = Table(table.board, deal=table.deal, edition=table.edition)
+    t = table.prefix(0)
     waiting = False
     for e in table.events:
         before = len(t.laws)
@@ -204,50 +199,49 @@ def _law_sentence(law: str, irr, table, lang: str, option: str | None,
 
 
 def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | None:
-    what = op[0]
+    """The sentence of one consequence (:mod:`bridgelaws.laws.consequences`), if it has one."""
+    what = op.kind
     if what in ("law", "clear_duty"):
         return None
     if what == "put_in_force":
-        return message("do.put_in_force", lang, seat=_seat(op[1], lang), call=call_name(op[2]))
+        return message("do.put_in_force", lang, seat=_seat(op.seat, lang), call=call_name(op.call))
     if what == "bar":
-        return message(f"do.bar.{op[2]}", lang, seat=_seat(op[1], lang))
+        return message(f"do.bar.{op.until}", lang, seat=_seat(op.seat, lang))
     if what == "duty":
-        spec = op[2]
-        kind = spec["kind"]
-        values = {"seat": _seat(op[1], lang), "call": call_name(spec.get("withdrawn", 0)),
-                  "partner": _seat((op[1] + 2) & 3, lang)}
-        if kind == "rho_call":
-            values["offender"] = _seat(spec["offender"], lang)
-            values["offender_partner"] = _seat((spec["offender"] + 2) & 3, lang)
-        return message(f"do.duty.{kind}", lang, **values)
+        values = {"seat": _seat(op.seat, lang), "call": call_name(op.withdrawn or 0),
+                  "partner": _seat((op.seat + 2) & 3, lang)}
+        if op.what == "rho_call":
+            values["offender"] = _seat(op.offender, lang)
+            values["offender_partner"] = _seat((op.offender + 2) & 3, lang)
+        return message(f"do.duty.{op.what}", lang, **values)
     if what == "flag":
-        if op[1] == "UI" and irr.kind == "concession_objected_by_partner":
-            return message("flag.UI_concession", lang, law=op[2], seat=_seat(irr.by, lang))
-        return message(f"flag.{op[1]}", lang, law=op[2])
+        if op.name == "UI" and irr.kind == "concession_objected_by_partner":
+            return message("flag.UI_concession", lang, law=op.law, seat=_seat(irr.by, lang))
+        return message(f"flag.{op.name}", lang, law=op.law)
     if what == "lead_penalty":
-        return message("do.lead_penalty", lang, seat=_seat(op[1], lang),
-                       partner=_seat((op[1] + 2) & 3, lang))
+        return message("do.lead_penalty", lang, seat=_seat(op.offender, lang),
+                       partner=_seat((op.offender + 2) & 3, lang))
     if what == "withdraw_last":
-        return message("do.withdraw_last", lang, seat=_seat(op[1], lang))
+        return message("do.withdraw_last", lang, seat=_seat(op.seat, lang))
     if what == "expose":
-        return message("do.expose", lang, seat=_seat(op[1], lang))
+        return message("do.expose", lang, seat=_seat(op.seat, lang))
     if what == "lead_stands":
         key = "do.lead_stands.opening" if (irr.kind == "opening_lead_out_of_turn"
                                            and option == "accept") else "do.lead_stands"
-        return message(key, lang, seat=_seat(op[1], lang))
+        return message(key, lang, seat=_seat(op.seat, lang))
     if what == "penalty_card":
         # a defender who already has a penalty card has only major ones (Law 50B)
-        major = op[3] or _held_penalty_cards(table, irr, op[1])
+        major = op.major or _held_penalty_cards(table, irr, op.seat)
         return message("do.penalty_card." + ("major" if major else "minor"), lang,
-                       seat=_seat(op[1], lang))
+                       seat=_seat(op.seat, lang))
     if what == "declarer_spreads":
         return message("do.declarer_spreads", lang)
     if what == "must_lead_from":
-        return message("do.must_lead_from", lang, seat=_seat(op[1], lang))
+        return message("do.must_lead_from", lang, seat=_seat(op.seat, lang))
     if what == "play_duty":
-        return message(f"do.play_duty.{op[2]}", lang, seat=_seat(op[1], lang))
+        return message(f"do.play_duty.{op.option}", lang, seat=_seat(op.seat, lang))
     if what in ("must_play", "play_instead", "play_card"):
-        return message(f"do.{what}", lang, seat=_seat(op[1], lang))
+        return message(f"do.{what}", lang, seat=_seat(op.seat, lang))
     return None
 
 
@@ -259,15 +253,15 @@ def _ops_texts(ops, irr, table, lang: str, laws: _Laws, option: str | None = Non
     for op in ops:
         if op in skip:
             continue
-        if op[0] == "law":
-            laws.add(op[1])
-            text = _law_sentence(op[1], irr, table, lang, option, laws)
+        if op.kind == "law":
+            laws.add(op.law)
+            text = _law_sentence(op.law, irr, table, lang, option, laws)
             if text:
-                (after if op[1] in _AFTER else before).append(text)
+                (after if op.law in _AFTER else before).append(text)
             continue
         text = _consequence(op, irr, table, lang, option)
         if text:
-            (flags if op[0] == "flag" else effects).append(text)
+            (flags if op.kind == "flag" else effects).append(text)
     return before + effects + after + flags
 
 
@@ -320,7 +314,7 @@ def _common_ops(ruling) -> list:
     lists = [ruling.consequences.get(o) for o in d.options]
     if len(lists) < 2 or any(not ops for ops in lists):
         return []
-    return [op for op in lists[0] if op[0] not in ("law", "flag")
+    return [op for op in lists[0] if op.kind not in ("law", "flag")
             and all(op in ops for ops in lists[1:])]
 
 
@@ -344,7 +338,7 @@ def _notes(table, ruling, lang: str, laws: _Laws) -> list[str]:
             if kind == "lead_out_of_turn_by_declarer" and ((o + 3) & 3) not in (
                     table.declarer, table.dummy):
                 notes.append(("note.53C", {"seat": _seat((o + 3) & 3, lang)}, ("53C", "57")))
-            if any(op == ("law", "55B2") for op in ruling.consequences.get("reject", ())):
+            if any(op == Cite("55B2") for op in ruling.consequences.get("reject", ())):
                 notes.append(("note.60B", {}, ("60B",)))
     elif kind == "premature_play_by_defender" and d is not None:
         notes.append(("note.57B", {"seat": _seat((o + 2) & 3, lang)}, ("57B", "59")))

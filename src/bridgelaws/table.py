@@ -16,8 +16,8 @@ online play does (a disputed claim still goes to the Director).
 >>> t = Table(Board(1, deal))
 >>> for c in ["2N", "P", "3N", "P", "P", "P"]:
 ...     t.call(c)
->>> t.phase, str(t.contract), t.declarer_name, t.to_act_name
-('play', '3N', 'N', 'E')
+>>> t.phase, str(t.contract), t.declarer_name, t.to_act_name   # the phase is a str enum
+(<Phase.PLAY: 'play'>, '3N', 'N', 'E')
 >>> t.play("C9"); sorted(t.legal_card_names())
 ['C4', 'CA']
 >>> t.call("P", by="W")                    # nobody calls after the final pass
@@ -27,32 +27,41 @@ online play does (a disputed claim still goes to the Director).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any, Iterable, Iterator, Sequence
+
 from .auction import Auction
 from .boards import Board
-from .calls import (DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, call_name, is_bid,
-                    make_bid, parse_call)
+from .calls import (DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid, parse_call)
 from .cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name,
                     cards_of, mask_of, parse_card, parse_seat)
 from .events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Director,
                      DrawAttention, Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards,
                      Question, Respond)
-from .laws.auction import rule_lead_restriction, suits_specified
+from .laws.consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Consequence,
+                                DeclarerSpreads, DeemedRevoke, DropLeadPenalty, DropReview,
+                                Expose, Flag, LeadPenalty, LeadRestriction, LeadStands,
+                                MarkRevoke, MustLeadFrom, MustPlay, NoTableResult, PenaltyCard,
+                                PickUpPenaltyCards, PlayAccepted, PlayDuty, PlayInstead, PlayNow,
+                                PutInForce, Recognise, Refuse, ReplayDuty, Resolve,
+                                RestoreTricks, Settle, Transfer, Unbar, WithdrawLast)
+from .laws.dummy import Designation, card_value
 from .laws.edition import Edition, Laws2017
-from .laws.play import rule_designate, rule_penalty_card_lead
+from .laws.leads import LEAD_OUT_OF_TURN
+from .laws.protocol import Phase
 from .laws.ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 from .play import NO_TRUMP, trick_winner
 from .scoring.contract import Contract, score_ns
 
-__all__ = ["Table", "TableError", "IrregularEvent", "QuestionRefused", "Revoke", "AUCTION",
-           "PLAY", "DECISION", "COMPLETE", "REGULATION"]
+__all__ = ["Table", "TableError", "IrregularEvent", "QuestionRefused", "Revoke", "Phase",
+           "AUCTION", "PLAY", "DECISION", "COMPLETE", "REGULATION"]
 
-AUCTION, PLAY, DECISION, COMPLETE = "auction", "play", "decision", "complete"
+AUCTION, PLAY, DECISION, COMPLETE = Phase.AUCTION, Phase.PLAY, Phase.DECISION, Phase.COMPLETE
 #: what a strict table still takes: a disputed claim or concession is not an irregular act
 #: but the claim procedure itself, and goes to the Director as at any table (Laws 68D, 70)
 CLAIM_PROCEDURE = frozenset({"disputed_claim", "disputed_concession"})
 
-_LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
-                     "lead_out_of_turn_by_defender")
+_LEAD_OUT_OF_TURN = LEAD_OUT_OF_TURN
 
 #: what an event's regulation may settle where the Laws leave it to the regulating
 #: authority, with the type of its value: whether the defenders may ask each other about
@@ -117,14 +126,6 @@ class Revoke:
                 "transfer": self.transfer}
 
 
-def _lowest_sufficient(last_bid: int | None, strain: int) -> int:
-    """The lowest sufficient bid in ``strain`` over ``last_bid`` (Law 27B1a)."""
-    level = 1
-    while last_bid is not None and make_bid(level, strain) <= last_bid:
-        level += 1
-    return make_bid(level, strain)
-
-
 class Table:
     """One board at one table under the Laws.
 
@@ -187,6 +188,7 @@ class Table:
         self.adjustment: dict | None = None      # no table result: the Director assigns one
         self.question: dict | None = None        # a question of Law 61B awaiting its answer
         self.questions: list[dict] = []          # every question of Law 61B, with its answer
+        self.faced = 0                           # a claimer's hand, faced (68C), as a mask
 
     # --- construction -----------------------------------------------------------
 
@@ -198,10 +200,27 @@ class Table:
             t.apply(e)
         return t
 
+    def prefix(self, n: int) -> "Table":
+        """The table after the first ``n`` events of this one's log: a new table of the
+        same class, with the same board, deal, edition, strictness and regulation.
+
+        >>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
+        ...                      "J76.A8765.T98.A4 543.43.7654.8765")
+        >>> t = Table(Board(1, deal), strict=True)
+        >>> for c in ["1N", "P", "3N"]:
+        ...     t.call(c)
+        >>> before = t.prefix(1)
+        >>> [call_name(c) for _s, c in before.auction.calls], before.strict
+        (['1N'], True)
+        """
+        return type(self).replay(self.board, self.events[:n], deal=self.deal,
+                                 edition=self.edition, strict=self.strict,
+                                 regulation=self.regulation)
+
     def copy(self) -> "Table":
-        """A new table with the same board and log (so the same state)."""
-        return Table.replay(self.board, self.events, deal=self.deal, edition=self.edition,
-                            strict=self.strict, regulation=self.regulation)
+        """A new table with the same board and log (so the same state), of the same class
+        and with the same edition, strictness and regulation."""
+        return self.prefix(len(self.events))
 
     # --- derived state ------------------------------------------------------------
 
@@ -243,6 +262,31 @@ class Table:
         """Whether the Director must rule before the table can go on (Law 9B)."""
         return self.pending is not None and self.pending.director
 
+    def procedure_laws(self, director_called: bool = False) -> list[str]:
+        """The laws of procedure in force now, in this order: 9B2 while the table waits
+        for the Director (a ruling of his is required here, or ``director_called``: he
+        was called, as a live table knows, and has not yet let play go on), 68C while a
+        claimer's hand is faced, 45B while declarer plays dummy's cards.
+
+        >>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
+        ...                      "J76.A8765.T98.A4 543.43.7654.8765")
+        >>> t = Table(Board(1, deal))
+        >>> for c in ["1N", "P", "P", "P"]:
+        ...     t.call(c)
+        >>> t.play("CQ"); t.procedure_laws()
+        ['45B']
+        >>> t.apply(Claim(0, 13)); t.procedure_laws(director_called=True)
+        ['9B2', '68C', '45B']
+        """
+        laws = []
+        if director_called or self.director_required:
+            laws.append("9B2")           # nobody acts until the Director has ruled
+        if self.faced and self.phase != COMPLETE:
+            laws.append("68C")           # the claimer's hand lies face up
+        if self.phase == PLAY and self.dummy_faced:
+            laws.append("45B")           # declarer plays dummy's cards
+        return laws
+
     def legal_calls(self) -> list[int]:
         """Every call the seat to act may make lawfully now (empty outside the auction)."""
         if self.phase != AUCTION or self.pending is not None:
@@ -275,7 +319,7 @@ class Table:
         if self.play_duties and seat in self.play_duties:
             return self._play_duty(seat, base)
         if self.penalty_cards and seat in self.penalty_cards:
-            return self._penalty_card_duty(seat, base)
+            return self.edition.penalty_card_duty(self, seat, base)   # Laws 50C, 50D1
         return base                                               # Laws 44A, 44D
 
     def _play_duty(self, seat: int, base: int) -> int:
@@ -286,7 +330,8 @@ class Table:
         if option == "any":
             return base                       # Law 51B: any legal card to this trick
         if option == "free":                  # Law 62C: he may play another card
-            return self._penalty_card_duty(seat, base) if seat in self.penalty_cards else base
+            return (self.edition.penalty_card_duty(self, seat, base) if seat in self.penalty_cards
+                    else base)
         if option == "card":
             return base & (1 << duty["card"]) or base
         led = self.trick[0] // 13 if self.trick else None
@@ -313,7 +358,7 @@ class Table:
             return
         must = self.legal_cards_mask() & self._major_penalty_mask(seat)
         if must.bit_count() >= 2:
-            self._await(rule_designate(self, seat, must))
+            self._await(self.edition.designate_penalty_card(self, seat, must))
 
     def _play_unchecked(self, seat: int, card: int) -> None:
         """Play a card that declarer accepted in place of a penalty card (52B1a)."""
@@ -325,38 +370,20 @@ class Table:
 
     def _add_penalty_card(self, seat: int, card: int, major: bool) -> None:
         """Law 50: ``card`` becomes a penalty card of ``seat``; a defender with two or
-        more penalty cards has only major ones (50B)."""
+        more penalty cards has only major ones (50B, the edition's
+        ``several_penalty_cards_law``)."""
         cards = self.penalty_cards.setdefault(seat, [])
         cards.append({"card": card_name(card), "major": major})
         if len(cards) > 1 and not all(c["major"] for c in cards):
-            for c in cards:
-                c["major"] = True
-            self.laws.append("50B")
+            law = self.edition.several_penalty_cards_law()
+            if law is not None:
+                for c in cards:
+                    c["major"] = True
+                self.laws.append(law)
 
     def _major_penalty_mask(self, seat: int, minor_too: bool = False) -> int:
         return mask_of(parse_card(c["card"]) for c in self.penalty_cards.get(seat, ())
                        if c["major"] or minor_too)
-
-    def _penalty_card_duty(self, seat: int, base: int) -> int:
-        """Law 50D1: a major penalty card is played at the first legal opportunity
-        (following suit comes first, 50D1b; declarer names which of several, 51A).
-        Law 50C: before a minor penalty card is played, no other card below an honour
-        of its suit may be played."""
-        major = minor = 0
-        for c in self.penalty_cards[seat]:
-            bit = 1 << parse_card(c["card"])
-            if c["major"]:
-                major |= bit
-            else:
-                minor |= bit
-        if base & major:
-            return base & major
-        for card in cards_of(minor):
-            # the other cards of that suit below an honour (two to nine)
-            small = (0xFF << (13 * (card // 13))) & ~(1 << card)
-            if base & ~small:
-                base &= ~small
-        return base
 
     def _restricted_leads(self, seat: int, hand: int) -> int:
         """A lead under restriction (26B and, to come, 50D, 51B, 54D, 56B); Law 59: a
@@ -539,7 +566,8 @@ class Table:
         self.rulings.append(ruling)
         self.pending = ruling
 
-    def _irregular(self, kind: str, seat: int, index: int, **facts) -> Irregularity:
+    def _irregular(self, kind: str, seat: int, index: int, **facts: Any) -> Irregularity:
+        """Recognise an irregularity of ``kind`` and apply the edition's ruling on it."""
         irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
         if self.strict and kind not in CLAIM_PROCEDURE:
             raise IrregularEvent(f"{kind.replace('_', ' ')} by {SEAT_NAMES[seat]} "
@@ -591,13 +619,8 @@ class Table:
         o = self._inadmissible_by
         if o is not None and seat == (o + 1) & 3 and self.auction.turn == o:
             # Law 36A: the offender's LHO called over the inadmissible double or
-            # redouble before it was rectified: it and every call after it are
-            # cancelled, the auction goes back to the offender, with no bar and no 26B
-            self.laws.append("36A")
-            self.barred.pop((o + 2) & 3, None)
-            self.lead_penalties = [lp for lp in self.lead_penalties if lp[0] != o]
-            self.flags = [f for f in self.flags if not (f["flag"] == "Review72C"
-                                                        and f.get("seat") in (None, SEAT_NAMES[o]))]
+            # redouble before it was rectified (the call is not recorded)
+            self._apply_consequences(self.edition.lho_called_over_inadmissible(self, o))
             self._inadmissible_by = None
             return
         facts = {"call": call_name(call), "_code": call, "_artificial": event.artificial}
@@ -609,11 +632,7 @@ class Table:
               and self.auction.turn not in self.duties):
             # Law 28A: a call at the turn of an RHO obliged to pass is in rotation: the
             # RHO's pass is recorded and the call stands in its turn
-            turn = self.auction.turn
-            self.laws.append("28A")
-            if self.barred[turn] == "next_turn":
-                del self.barred[turn]
-            self._put(turn, PASS)
+            self._apply_consequences(self.edition.call_at_barred_turn(self, self.auction.turn))
             if self.phase == AUCTION:
                 self._call(event)
         elif seat != self.auction.turn:
@@ -640,47 +659,35 @@ class Table:
                              "not accepted: a bar is in force", f"event {index}")
 
     def _replace_own_call(self, event: MakeCall, index: int) -> None:
-        """Laws 25A and 21B1a: a player replaces his own last call (unintended, or based
-        on misinformation) before his partner has called, and until the end of the
-        auction period (the clarification period included, 17D).  The new call stands
-        in its place and is then treated by whatever law applies to it (27 if
-        insufficient...); Law 26 lead restrictions never follow (25A).  If his LHO had
-        called over the first call, the LHO may change that call (25A, 21B2): with a
+        """Laws 25A and 21B1a: a player replaces his own last call (the edition's
+        ``call_replaced`` says whether he may).  The new call stands in its place and is
+        then treated by whatever law applies to it (27 if insufficient...).  If his LHO
+        had called over the first call, the LHO may change that call (25A, 21B2): with a
         call of his own marked ``replaces="after_change"``.
         """
         seat = event.by
-        law = {"unintended": "25A", "misinformation": "21B1a", "after_change": None}.get(
-            event.replaces, "?")
-        if law == "?":
-            raise TableError(f"unknown replacement {event.replaces!r}", f"event {index}")
-        if law is None:
+        if event.replaces == "after_change":
             return self._lho_changes(event, index)
+        verdict = self.edition.call_replaced(self, seat, str(event.replaces))
+        if type(verdict) is Refuse:
+            raise TableError(verdict.reason, f"event {index}")
         calls = self.auction.calls
-        mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
-        reopen = self.phase == PLAY and not self.tricks and not self.trick
-        if not mine or not (self.phase == AUCTION or reopen):
-            raise TableError(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
-                             "the auction period is over or he has not called", f"event {index}")
-        i = mine[-1]
+        i = [k for k, (s_, _c) in enumerate(calls) if s_ == seat][-1]
         later = calls[i + 1:]
-        if any(s == (seat + 2) & 3 for s, _c in later):
-            raise TableError(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
-                             f"{SEAT_NAMES[seat]}'s partner, has called since", f"event {index}")
-        if reopen:
+        if self.phase == PLAY:
             # 21B1a in the clarification period: the auction period has not ended
             self._reopen_auction()
-        self.laws.append(law)
-        self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[seat]})
+        self._apply_consequences([verdict, Flag("UI", "16C", seat)])
         self._rebuild_auction(calls[:i])
         self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
         # the LHO's call over the first call stands if it is still lawful; he may
         # change it (25A, 21B2), and must if it is not lawful any more
-        for s, c in later:
-            if s != (seat + 1) & 3 or self.pending is not None:
+        for s_, c in later:
+            if s_ != (seat + 1) & 3 or self.pending is not None:
                 break
-            self.lho_may_change = s
-            if self.phase == AUCTION and self.auction.turn == s and self.auction.is_legal(s, c):
-                self._put(s, c)
+            self.lho_may_change = s_
+            if self.phase == AUCTION and self.auction.turn == s_ and self.auction.is_legal(s_, c):
+                self._put(s_, c)
 
     def _lho_changes(self, event: MakeCall, index: int) -> None:
         """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
@@ -697,7 +704,7 @@ class Table:
         self.lho_may_change = None
         if calls[-1][0] == seat:
             self._rebuild_auction(calls[:-1])
-        self.laws.append("21B2" if "21B1a" in self.laws else "25A")
+        self._apply_consequences([self.edition.lho_changes_call(self, seat)])
         self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
 
     def _reopen_auction(self) -> None:
@@ -716,7 +723,7 @@ class Table:
         bar = self.barred.get(seat)
         if bar is not None:
             if call != PASS:
-                return False          # a call in breach of a bar: Law 37 (to come)
+                return False          # a call in breach of a bar: Law 37
             if bar == "next_turn":
                 del self.barred[seat]
             self._put(seat, call)
@@ -736,23 +743,24 @@ class Table:
             self._put(seat, call)
             return True
         if kind == "substitute":
-            return self._substitute_insufficient(event, duty)
+            ops = self.edition.substitute_for_insufficient_bid(
+                self, seat, call, event.artificial, event.comparable, duty["withdrawn"])
+            if ops is None:
+                return False          # 27B3, 27B4 or an inadmissible call: irregular
+            del self.duties[seat]
+            self._apply_consequences(ops)
+            self._put(seat, call)
+            return True
         if not auction.is_legal(seat, call):
             return False
         del self.duties[seat]
         self._put(seat, call)
         if kind == "comparable":
-            self._compare(seat, event, duty["law"])
+            # Law 23A: the Director has judged (``comparable`` on the event)
+            self._apply_consequences(self.edition.comparable_call(
+                self, seat, duty["law"], bool(event.comparable)))
         elif kind == "rho_call":
-            # Laws 31A / 32A: RHO passed -> the offender must repeat his call (A1);
-            # RHO bid, doubled or redoubled -> any legal call, compared (A2)
-            o = duty["offender"]
-            fam = duty["law"]
-            if call == PASS:
-                self.duties[o] = {"kind": "repeat", "law": fam + "1", "call": duty["withdrawn"]}
-            else:
-                self.duties[o] = {"kind": "comparable", "law": fam + "2",
-                                  "withdrawn": duty["withdrawn"]}
+            self._apply_consequences([self.edition.rho_called(self, duty, call)])
         return True
 
     def _put(self, seat: int, call: int) -> None:
@@ -777,212 +785,166 @@ class Table:
     def _rebuild_auction(self, calls) -> None:
         self.auction = Auction.from_calls(self.board.dealer, calls)
 
-    def _compare(self, seat: int, event: MakeCall, law: str) -> None:
-        """Law 23A: the Director has judged (``comparable`` on the event) whether the
-        offender's call is comparable to his withdrawn call."""
-        partner = (seat + 2) & 3
-        ok = bool(event.comparable)
-        if law == "30B1":
-            laws = ["30B1b(i)" if ok else "30B1b(ii)"]
-        elif law in ("31B", "32B"):
-            # 31B2 / 32B2: the Director rules as in A2(a) or A2(b)
-            laws = [law + "2", law[:2] + ("A2a" if ok else "A2b")]
-        else:                                   # 31A2, 32A2
-            laws = [law + ("a" if ok else "b")]
-        self.laws.extend(laws)
-        if ok:
-            # no further rectification; 26B does not apply, 23C may
-            self.flags.append({"flag": "Review23C", "law": "23C", "seat": SEAT_NAMES[seat]})
-        else:
-            # partner passes at his next turn; 16C, 26B and 72C may apply
-            self.barred[partner] = "next_turn"
-            self.lead_penalties.append((seat, "26B"))
-            self.flags.append({"flag": "Review72C", "law": "72C", "seat": SEAT_NAMES[seat]})
-
-    def _substitute_insufficient(self, event: MakeCall, duty: dict) -> bool:
-        """Law 27B: the offender's substitute for his insufficient bid."""
-        seat, call = event.by, event.call
-        auction = self.auction
-        ib = duty["withdrawn"]
-        partner = (seat + 2) & 3
-        if is_bid(call) and call <= MAX_LEGAL_BID and not auction.is_legal(seat, call):
-            return False   # a second insufficient bid: 27B4 (to come)
-        if call in (DOUBLE, REDOUBLE) and not event.comparable:
-            return False   # 27B3: an attempted double or redouble (to come)
-        if not auction.is_legal(seat, call):
-            return False
-        del self.duties[seat]
-        lowest_same = (is_bid(call) and bid_strain(call) == bid_strain(ib)
-                       and call == _lowest_sufficient(auction.last_bid, bid_strain(ib)))
-        if lowest_same and not event.artificial:
-            self.laws.append("27B1a")      # no rectification; 26B and 16C do not apply
-            self.flags.append({"flag": "Review27D", "law": "27D", "seat": SEAT_NAMES[seat]})
-        elif event.comparable:
-            self.laws.append("27B1b")      # comparable call: no rectification; 16C does not
-            self.flags.append({"flag": "Review27D", "law": "27D", "seat": SEAT_NAMES[seat]})
-        else:
-            self.laws.append("27B2")       # partner passes for the rest of the auction
-            self.barred[partner] = "rest_of_auction"
-            self.lead_penalties.append((seat, "26B"))
-            self.flags.append({"flag": "Review72C", "law": "72C", "seat": SEAT_NAMES[seat]})
-        self._put(seat, call)
-        return True
-
     def _call_during_decision(self, event: MakeCall, index: int) -> None:
+        """A call while a choice is pending: the edition's ``call_during_choice`` says
+        what it settles (27C, 27A1, 29A, 28B); the call is then made."""
         p = self.pending
-        irr = p.irregularity
-        d = p.decision
-        if irr.kind == "insufficient_bid" and event.by == irr.by and "reject" in d.options:
-            # Law 27C: the offender substitutes before the Director has ruled: the
-            # substitute stands if legal, and 27B is applied to it
-            self.laws.append("27C")
-            self._apply_consequences(p.consequences["reject"])
-            self.pending = None
-            self._call(event)
-            return
-        if event.by == d.by and "accept" in d.options:
-            # Laws 27A1, 29A: the LHO accepts by calling over the irregular call
-            self._apply_consequences(p.consequences["accept"])
-            self.pending = None
-            self._call(event)
-            return
-        if irr.kind.endswith("_out_of_rotation") and event.by == irr.facts["_turn"]:
-            # Law 28B: the player whose turn it was calls: the call out of rotation is
-            # cancelled, with no rectification (16C2 applies)
-            self.laws.append("28B")
-            self.flags.append({"flag": "UI", "law": "16C2", "seat": SEAT_NAMES[irr.by]})
-            self.pending = None
-            self._call(event)
-            return
-        raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
-                         f"(Law {', '.join(d.laws)})", f"event {index}")
+        assert p is not None and p.decision is not None
+        ops = self.edition.call_during_choice(self, p, event.by)
+        if ops is None:
+            d = p.decision
+            raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
+                             f"(Law {', '.join(d.laws)})", f"event {index}")
+        self._apply_consequences(ops, settle_first=False)
+        self.pending = None
+        self._call(event)
 
     def _play_during_decision(self, event: PlayCard, index: int) -> bool:
-        """A card played while a choice is pending.  Returns False when the Laws give it
-        no meaning here (the table then asks for the choice first)."""
+        """A card played while a choice is pending: the edition's ``play_during_choice``
+        says what it settles (53B, 53C, 54, 60A-C, 50D2, 52B1b).  Returns False when the
+        Laws give it no meaning here (the table then asks for the choice first)."""
         p = self.pending
-        irr, d = p.irregularity, p.decision
-        kind, o, seat = irr.kind, irr.by, event.by
+        assert p is not None
+        seat = event.by
         if not (isinstance(seat, int) and 0 <= seat <= 3):
             return False
         self._check_holds(seat, event.card, index)
-        if kind in _LEAD_OUT_OF_TURN:
-            turn = irr.facts["_turn"]
-            led = irr.facts["_card"] // 13
-            proper = (kind != "opening_lead_out_of_turn" and seat == turn and (seat ^ o) & 1
-                      and event.card // 13 != led and self.hands[seat] & SUIT_MASKS[led])
-            if seat == (o + 1) & 3 and "accept" in d.options and not proper:
-                # Laws 53A, 60A: the next hand in rotation plays to the lead out of turn:
-                # it is accepted, and treated as in turn
-                self.pending = None
-                self._apply_consequences(p.consequences["accept"])
-                self.laws.append("60A")
-                self._play(event)
-                return True
-            if kind != "opening_lead_out_of_turn" and seat == turn and (seat ^ o) & 1:
-                # Law 53B: the player whose turn it was, an opponent of the irregular
-                # leader, makes his proper lead: it stands, and the card led out of turn
-                # goes back (16C: information from it is unauthorised to the offenders).
-                # When he is also the next hand, a card of another suit while he holds
-                # the suit led is taken as his proper lead, not as a revoke.
-                self.pending = None
-                self.laws.append("53B")
-                self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[o]})
-                self._play(event)
-                return True
-            if kind == "lead_out_of_turn_by_declarer" and seat == (o + 3) & 3 \
-                    and (seat ^ o) & 1:
-                # Law 53C: the defender on the right of the hand that led plays to it:
-                # the lead stands, and Law 57 applies to that defender's card
-                self.pending = None
-                self._apply_consequences(p.consequences["accept"])
-                self.laws.append("53C")
-                self._play(event)
-                return True
-            if kind == "opening_lead_out_of_turn" and seat == turn:
-                # Law 54: the offender's partner has led face down as well: his card
-                # goes back to his hand, and declarer's choice is still to make
-                self.laws.append("54")
-                return True
-        if kind == "penalty_card_lead" and seat == irr.facts["_leader"]:
-            # Law 50D2: a lead before declarer has chosen is rectified under Law 49
-            self._irregular("lead_before_declarer_chose", seat, index,
-                            card=card_name(event.card), _card=event.card)
-            return True
-        if kind == "penalty_card_not_played" and seat == (o + 1) & 3 \
-                and seat in (self.declarer, self.dummy):
-            # Law 52B1b: declarer has played after the card from his hand or dummy: he
-            # must accept it
-            self.pending = None
-            self._apply_consequences([("law", "52B1b")] + [
-                op for op in p.consequences["accept"] if op != ("law", "52B1a")])
-            self._play(event)
-            return True
-        if kind in ("lead_out_of_turn_by_defender", "premature_play_by_defender",
-                    "penalty_card_not_played") and seat == (o + 2) & 3:
-            # Law 60C: the offender's partner plays before the rectification: the
-            # opponents' rights stand, and his own card is rectified (a penalty card)
-            self._irregular("play_before_rectification", seat, index,
-                            card=card_name(event.card), _card=event.card)
-            return True
-        return False
+        ops = self.edition.play_during_choice(self, p, seat, event.card)
+        if ops is None:
+            return False
+        self._apply_consequences(ops)
+        return True
 
-    def _apply_consequences(self, ops) -> None:
+    def _apply_consequences(self, ops: Iterable[Consequence], where: str | None = None,
+                            settle_first: bool = True) -> None:
+        """Apply what a rule of the Laws returned, in order (the one place where the
+        table changes on a rule's word).  A :class:`Refuse` raises :class:`TableError`
+        (``where`` names the event).  ``settle_first``: a :class:`Settle` clears the
+        pending ruling before applying its option (after, when False)."""
         for op in ops:
-            what = op[0]
-            if what == "law":
-                self.laws.append(op[1])
-                if op[1] == "36B":
+            t = type(op)
+            if t is Cite:
+                self.laws.append(op.law)
+                if op.law == "36B":
                     self._inadmissible_by = self.irregularities[-1].by
-            elif what == "put_in_force":
-                self._put(op[1], op[2])
-            elif what == "bar":
-                self.barred[op[1]] = op[2]
-            elif what == "duty":
-                self.duties[op[1]] = dict(op[2])
-            elif what == "flag":
-                self.flags.append({"flag": op[1], "law": op[2]})
-            elif what == "lead_penalty":
-                self.lead_penalties.append((op[1], op[2]))
-            elif what == "lead_stands":
+            elif t is PutInForce:
+                self._put(op.seat, op.call)
+            elif t is Bar:
+                self.barred[op.seat] = op.until
+            elif t is Unbar:
+                self.barred.pop(op.seat, None)
+            elif t is CallDuty:
+                self.duties[op.seat] = op.as_dict()
+            elif t is Flag:
+                flag = op.as_dict()
+                if not (op.once and flag in self.flags):
+                    self.flags.append(flag)
+            elif t is LeadPenalty:
+                self.lead_penalties.append((op.offender, op.law))
+            elif t is DropLeadPenalty:
+                self.lead_penalties = [lp for lp in self.lead_penalties if lp[0] != op.offender]
+            elif t is DropReview:
+                self.flags = [f for f in self.flags if not (
+                    f["flag"] == op.name and f.get("seat") in (None, SEAT_NAMES[op.seat]))]
+            elif t is LeadStands:
                 # Law 53A: the lead out of turn is treated as a correct lead
-                self.trick_leader = op[1]
+                self.trick_leader = op.seat
                 if not self.tricks:
                     self.dummy_faced = True
-                self._play(PlayCard(op[1], op[2]))
-            elif what == "penalty_card":
-                self._add_penalty_card(op[1], op[2], op[3])
+                self._play(PlayCard(op.seat, op.card))
+            elif t is PenaltyCard:
+                self._add_penalty_card(op.seat, op.card, op.major)
                 if not self.trick and self.pending is None:
                     self._next_leader()
-            elif what == "declarer_spreads":
+            elif t is DeclarerSpreads:
                 # Law 54A: declarer spreads his hand and becomes dummy
                 self.declarer, self.dummy = self.dummy, self.declarer
-            elif what == "play_instead":
-                # Law 52B1b: the penalty card is played in place of the card played
-                seat, other = op[1], op[2]
-                must = list(cards_of(op[3]))
-                self._play(PlayCard(seat, must[-1] if len(must) == 1 else must[0]))
-                self._add_penalty_card(seat, other, True)
-            elif what == "play_card":
-                self._play_unchecked(op[1], op[2])
-            elif what == "play_duty":
-                self.play_duties[op[1]] = {"option": op[2], "suit": op[3]}
-            elif what == "must_play":
-                self.play_duties[op[1]] = {"option": "card", "card": op[2]}
-            elif what == "must_lead_from":
-                self.trick_leader = op[1]
-                self._lead_withdrawn = op[1]
-            elif what == "expose":
-                self.exposed.setdefault(op[1], []).append((op[2], op[3]))
-            elif what == "clear_duty":
-                self.duties.pop(op[1], None)
-            elif what == "withdraw_last":
+            elif t is PlayInstead:
+                # Law 52B2: the penalty card is played in place of the card played
+                must = list(cards_of(op.must))
+                self._play(PlayCard(op.seat, must[-1] if len(must) == 1 else must[0]))
+                self._add_penalty_card(op.seat, op.card, True)
+            elif t is PlayAccepted:
+                self._play_unchecked(op.seat, op.card)
+            elif t is PlayDuty:
+                self.play_duties[op.seat] = {"option": op.option, "suit": op.suit}
+            elif t is MustPlay:
+                self.play_duties[op.seat] = {"option": "card", "card": op.card}
+            elif t is ReplayDuty:
+                self.play_duties[op.seat] = {"option": "free" if op.free else "card",
+                                             "card": op.card, "law": op.law}
+            elif t is MustLeadFrom:
+                self.trick_leader = op.seat
+                self._lead_withdrawn = op.seat
+            elif t is Expose:
+                self.exposed.setdefault(op.seat, []).append((op.card, op.led))
+            elif t is ClearDuty:
+                self.duties.pop(op.seat, None)
+            elif t is WithdrawLast:
                 kept = list(self.auction.calls)
                 for i in range(len(kept) - 1, -1, -1):
-                    if kept[i][0] == op[1]:
+                    if kept[i][0] == op.seat:
                         del kept[i]
                         break
                 self._rebuild_auction(kept)
+            elif t is CancelCalls:
+                self._rebuild_auction(self.auction.calls[:op.first])
+            elif t is Settle:
+                p = self.pending
+                assert p is not None
+                chosen = [x for x in p.consequences[op.option]
+                          if not (type(x) is Cite and x.law in op.without)]
+                if settle_first:
+                    self.pending = None
+                self._apply_consequences(chosen, where)
+            elif t is Resolve:
+                self.pending = None
+            elif t is PlayNow:
+                self._play(PlayCard(op.seat, op.card))
+            elif t is Recognise:
+                self._irregular(op.irregularity, op.seat, len(self.events),
+                                card=card_name(op.card), _card=op.card)
+            elif t is LeadRestriction:
+                seat = SEAT_NAMES[op.seat]
+                if op.require is not None:
+                    self.lead_restrictions.append({"seat": seat,
+                                                   "require": SUIT_LETTERS[op.require],
+                                                   "law": op.law})
+                else:
+                    self.lead_restrictions.append({"seat": seat,
+                                                   "forbid": [SUIT_LETTERS[x] for x in op.forbid],
+                                                   "law": op.law})
+            elif t is PickUpPenaltyCards:
+                letters = [SUIT_LETTERS[x] for x in op.suits]
+                cards = self.penalty_cards.get(op.seat, [])
+                self.penalty_cards[op.seat] = [c for c in cards if c["card"][0] not in letters]
+                if not self.penalty_cards[op.seat]:
+                    del self.penalty_cards[op.seat]
+                elif op.any_card:
+                    self.play_duties[op.seat] = {"option": "any"}
+            elif t is Transfer:
+                r = self.revokes[op.revoke]
+                r.transfer = op.tricks
+                self.won[r.seat & 1] -= op.tricks
+                self.won[(r.seat & 1) ^ 1] += op.tricks
+                self.laws.append(op.law)
+            elif t is MarkRevoke:
+                r = self.revokes[op.revoke]
+                if op.late is not None:
+                    r.late = op.late
+                if op.forced:
+                    r.forced = True
+            elif t is DeemedRevoke:
+                r = Revoke(op.seat, op.trick, op.card, op.suit)
+                r.established = r.deemed = r.noticed = True
+                self.revokes.append(r)
+            elif t is RestoreTricks:
+                self.won[op.side] += op.tricks
+                self.won[op.side ^ 1] -= op.tricks
+            elif t is NoTableResult:
+                self._no_table_result(op.law, op.score)
+            elif t is Refuse:
+                raise TableError(op.reason, where)
             else:
                 raise AssertionError(f"unknown consequence {op!r}")
 
@@ -1008,17 +970,15 @@ class Table:
             self._next_leader()
 
     def _settle_exposed_cards(self) -> None:
-        """Law 24 at the end of the auction: the cards of declarer or dummy go back to
-        the hand (24D); a defender's become penalty cards (24E), major unless a single
-        card below an honour was exposed and not led (Law 50)."""
-        for seat, cards in sorted(self.exposed.items()):
-            if (seat ^ self.declarer) & 1 == 0:
-                self.laws.append("24D")
-                continue
-            self.laws.append("24E")
-            minor_possible = len(cards) == 1 and not cards[0][1] and cards[0][0] % 13 < 8
-            self.penalty_cards.setdefault(seat, []).extend(
-                {"card": card_name(c), "major": not minor_possible} for c, _led in cards)
+        """Law 24 at the end of the auction (the edition's
+        ``exposed_cards_at_end_of_auction``): the cards go back to the hand or become
+        penalty cards."""
+        for op in self.edition.exposed_cards_at_end_of_auction(self):
+            if type(op) is PenaltyCard:
+                self.penalty_cards.setdefault(op.seat, []).append(
+                    {"card": card_name(op.card), "major": op.major})
+            else:
+                self._apply_consequences([op])
         self.exposed.clear()
 
     def _next_leader(self) -> None:
@@ -1031,14 +991,14 @@ class Table:
         if (holder ^ self.declarer) & 1 == 1 and any(
                 p["major"] for p in self.penalty_cards.get(holder, ())):
             # Law 50D2: the partner of a defender with a major penalty card has the lead
-            self._await(rule_penalty_card_lead(self, holder))
+            self._await(self.edition.penalty_card_lead(self, holder))
             return
         offenders = {o for o, _law in self.lead_penalties if (o + 2) & 3 == leader}
         if offenders:
             o = min(offenders)
             self.lead_penalties = [(x, law) for x, law in self.lead_penalties
                                    if (x + 2) & 3 != leader]
-            self._await(rule_lead_restriction(self, o))
+            self._await(self.edition.lead_restriction(self, o))
 
     # --- the play --------------------------------------------------------------------------
 
@@ -1081,7 +1041,7 @@ class Table:
             return
         if (self.penalty_cards and seat in self.penalty_cards and not self._accepting
                 and self.play_duties.get(seat, {}).get("option") != "any"):
-            must = self._penalty_card_duty(seat, self.legal_cards_mask())
+            must = self.edition.penalty_card_duty(self, seat, self.legal_cards_mask())
             own = self._major_penalty_mask(seat, minor_too=True)
             if must & own and not must >> card & 1 and (
                     must & self._major_penalty_mask(seat) or card % 13 < 8):
@@ -1141,7 +1101,7 @@ class Table:
         there (Law 67B: the card placed later does not change who won it)."""
         led = trick[0] // 13
         best = max((i for i, c in enumerate(trick) if c >= 0),
-                   key=lambda i: self._value(trick[i], led))
+                   key=lambda i: card_value(trick[i], led, self.trump))
         return (leader + best) & 3
 
     def _play_outside_play(self, seat: int, card: int) -> None:
@@ -1165,7 +1125,9 @@ class Table:
         if seat in self.play_duties:
             duty = self.play_duties.pop(seat)
             if duty.get("law") in ("62C1", "62C2", "47D", "45D") and card != duty["card"]:
-                self._changed_after_revoke(seat, card, duty)
+                # a card taken back by a correction is replaced by another (62C, 45D, 47D)
+                self._apply_consequences(
+                    self.edition.card_changed_after_correction(self, seat, duty))
         if seat in self.penalty_cards:
             name = card_name(card)
             left = [c for c in self.penalty_cards[seat] if c["card"] != name]
@@ -1179,91 +1141,22 @@ class Table:
             self.lead_restrictions = [r for r in self.lead_restrictions if "require" not in r
                                       or r["seat"] != SEAT_NAMES[seat]]
 
-    def _changed_after_revoke(self, seat: int, card: int, duty: dict) -> None:
-        """A card played again, after a correction took it back, differs from the first.
-        Law 62C: a non-offender's change (62C1) frees the next offender in rotation to
-        change his too; that offender's first card, if he is a defender, becomes a penalty
-        card (62C2).  Laws 45D, 47D: a defender's change after dummy's card was changed
-        frees declarer to replace his own later card."""
-        law = duty["law"]
-        self.laws.append(law)
-        if law in ("62C1", "47D"):
-            # the next player in rotation held to his card may now change it too
-            for k in range(1, 4):
-                nxt = (seat + k) & 3
-                d = self.play_duties.get(nxt)
-                if d is not None and d.get("law") in ("62C2", "45D") and d["option"] == "card":
-                    self.play_duties[nxt] = {"option": "free", "card": d["card"], "law": d["law"]}
-                    break
-        elif law == "62C2" and seat not in (self.declarer, self.dummy):
-            self._add_penalty_card(seat, duty["card"], True)
-
-    def _settle_revokes(self, claimed=(0, 0)) -> None:
-        """Law 64 at the end of play: the tricks each established revoke transfers to the
-        non-offending side.  ``claimed`` are the tricks each side got by an agreed claim
-        after the last trick played (they count as tricks won after the revoke).
-        Settling again (after a later correction, 67B, 69B) first undoes the transfers
-        made before."""
+    def _settle_revokes(self, claimed: tuple[int, int] = (0, 0)) -> None:
+        """Law 64 at the end of play: the edition's ``revoke_transfer`` says what each
+        established revoke transfers.  ``claimed`` are the tricks each side got by an
+        agreed claim after the last trick played (they count as tricks won after the
+        revoke).  Settling again (after a later correction, 67B, 69B) first undoes the
+        transfers made before."""
         self._claimed = claimed
         for r in self.revokes:
             if r.transfer:
                 self.won[r.seat & 1] += r.transfer
                 self.won[(r.seat & 1) ^ 1] -= r.transfer
                 r.transfer = 0
-        live = [r for r in self.revokes if (r.established and not r.corrected) or r.forced]
-        if not live:
-            return
-        winners = [w for _leader, _cards, w in self.tricks]
-        if len({r.seat & 1 for r in live}) == 2:
-            # Law 64B7: both sides revoked on this board: no transfer; the Director
-            # restores equity (64C)
-            self.laws.append("64B7")
-            self._flag_once({"flag": "Review64C", "law": "64C"})
-            return
-        side = live[0].seat & 1
-        first = min(r.trick for r in live) - 1
-        # never transfer more than the offending side won from the first revoke on
-        available = sum(1 for w in winners[first:] if w & 1 == side) + claimed[side]
-        seen_suits: set[tuple[int, int]] = set()
-        for r in sorted(live, key=lambda r: r.trick):
-            i = r.trick - 1
-            key = (r.seat, r.suit)
-            if key in seen_suits:
-                self.laws.append("64B2")          # a second revoke in the same suit
-                continue
-            seen_suits.add(key)
-            if r.late is not None:
-                if r.late != "43B3":              # (43B3 was cited when it applied)
-                    self.laws.append(r.late)      # pointed out too late: no transfer
-                continue
-            if r.seat == self.dummy:
-                self.laws.append("64B3")          # failing to play a card of dummy's
-                continue
-            if r.trick == 12:
-                self.laws.append("64B6")          # a revoke on trick 12 (see 62D)
-                continue
-            later = sum(1 for w in winners[i + 1:] if w & 1 == side) + claimed[side]
-            if r.deemed:
-                # Law 67B1: one trick, transferred as Law 64A2 says
-                won = (i < len(winners) and winners[i] & 1 == side) or later
-                n, law = (1, "64A2") if won else (0, "64B1")
-            elif i < len(winners) and winners[i] == r.seat:
-                n, law = 1 + (1 if later else 0), "64A1"   # the offender won the revoke trick
-            elif (i < len(winners) and winners[i] & 1 == side) or later:
-                n, law = 1, "64A2"
-            else:
-                n, law = 0, "64B1"                # the offenders won no trick from it on
-            n = min(n, available)
-            available -= n
-            r.transfer = n
-            self.won[side] -= n
-            self.won[side ^ 1] += n
-            self.laws.append(law)
-        self._flag_once({"flag": "Review64C", "law": "64C"})
-
-    def _flag_once(self, flag: dict) -> None:
-        if flag not in self.flags:
-            self.flags.append(flag)
+        live = [i for i, r in enumerate(self.revokes)
+                if (r.established and not r.corrected) or r.forced]
+        if live:
+            self._apply_consequences(self.edition.revoke_transfer(self, live, claimed))
 
     def _establish_revokes(self, seat: int) -> None:
         """Law 63A1: a revoke is established when the offender or his partner leads or
@@ -1349,16 +1242,14 @@ class Table:
             raise TableError(f"a {what} of {n!r} tricks, but {remaining} remain", f"event {index}")
         # Law 68A: a claim of some tricks concedes the others; 68B1: a concession
         claimer_tricks = n if is_claim else remaining - n
-        if seat == self.declarer:
-            answer_from = ((seat + 1) & 3, (seat + 3) & 3)
-        else:
-            answer_from = (self.declarer, (seat + 1) & 3 if (seat + 1) & 3 != self.declarer
-                           else (seat + 3) & 3)
+        answer_from = self.edition.claim_answered_by(self, seat)
         self.claim = {"kind": "claim" if is_claim else "concession", "by": seat, "tricks": n,
                       "claimer_tricks": claimer_tricks, "remaining": remaining,
                       "answer_from": answer_from, "answers": {}, "event": index,
                       "line": getattr(event, "line", None)}
-        self.laws.append("68A" if is_claim else "68B1")
+        self.laws.append(self.edition.claim_made(self, seat, is_claim).law)
+        if is_claim:
+            self.faced |= self.hands[seat]    # Law 68C: the claimer faces his hand
         for r in self.revokes:
             if not r.corrected and not r.established and (r.seat ^ seat) & 1 == 0:
                 r.established = True          # Law 63A3: the offending side claims or concedes
@@ -1389,7 +1280,8 @@ class Table:
         c["answers"][seat] = "accept"
         if all(s in c["answers"] for s in c["answer_from"]):
             # Law 69A: the claim or concession is agreed; the tricks are scored as stated
-            self._end_by_claim(c["by"] & 1, c["claimer_tricks"], c["remaining"], "69A")
+            self._end_by_claim(c["by"] & 1, c["claimer_tricks"], c["remaining"],
+                               self.edition.claim_agreed(self))
 
     def _end_by_claim(self, side: int, tricks: int, remaining: int, law: str) -> None:
         """Play ends with ``tricks`` of the ``remaining`` ones to ``side``, as agreed
@@ -1413,26 +1305,34 @@ class Table:
 
     def _choose(self, event: Choose, index: int) -> None:
         p = self.pending
+        where = f"event {index}"
         if p is None or p.decision is None:
             if p is not None and p.director:
                 raise TableError("the Director's ruling is awaited; this version of the engine "
                                  "does not yet apply a rectification for "
-                                 f"{p.irregularity.kind.replace('_', ' ')}", f"event {index}")
-            raise TableError("no decision is pending", f"event {index}")
+                                 f"{p.irregularity.kind.replace('_', ' ')}", where)
+            raise TableError("no decision is pending", where)
         d = p.decision
         if event.by != d.by:
             raise TableError(f"the choice is {SEAT_NAMES[d.by]}'s, not {SEAT_NAMES[event.by]}'s "
-                             f"(Law 10C)", f"event {index}")
+                             f"(Law 10C)", where)
         if event.option not in d.options:
             raise TableError(f"{event.option!r} is not an option here; the options are "
-                             f"{', '.join(d.options)}", f"event {index}")
-        if p.irregularity.kind == "lead_restriction":
-            self._choose_lead_restriction(p, event, index)
-            return
-        if p.irregularity.kind == "penalty_card_lead":
-            self._choose_penalty_card_lead(p, event, index)
-            return
+                             f"{', '.join(d.options)}", where)
         kind = p.irregularity.kind
+        ed = self.edition
+        if kind == "lead_restriction":
+            self._apply_consequences(ed.lead_restriction_chosen(self, p, event.option, event.suit),
+                                     where)
+            self.pending = None
+            return
+        if kind == "penalty_card_lead":
+            named = list(event.suits) if event.suits else \
+                [event.suit] if event.suit is not None else []
+            self._apply_consequences(ed.penalty_card_lead_chosen(self, p, event.option, named),
+                                     where)
+            self.pending = None
+            return
         if kind == "defective_trick":
             self._complete_defective(p, event, index)
             return
@@ -1441,8 +1341,7 @@ class Table:
                                            else "_allowed"]
             if event.card is None or not allowed >> event.card & 1:
                 raise TableError(f"Law {d.laws[0]}: the card is one of "
-                                 + ", ".join(card_name(c) for c in cards_of(allowed)),
-                                 f"event {index}")
+                                 + ", ".join(card_name(c) for c in cards_of(allowed)), where)
             self.pending = None
             self.laws.append(d.laws[0])
             seat = p.irregularity.by
@@ -1459,86 +1358,21 @@ class Table:
             return
         if kind == "wrong_hand_warning":
             self.pending = None
-            self.laws.append("43B2a")
+            self.laws.append(d.laws[0])                               # 43B2a
             self.trick_leader = self.declarer if event.option == "declarer_hand" else self.dummy
             return
-        if p.irregularity.kind == "designate_penalty_card":
-            must = p.irregularity.facts["_must"]
-            if event.card is None or not must >> event.card & 1:
-                raise TableError("Law 51A: declarer designates one of the penalty cards "
-                                 + ", ".join(card_name(c) for c in cards_of(must)),
-                                 f"event {index}")
-            self.laws.append("51A")
-            self.play_duties[p.irregularity.by] = {"option": "card", "card": event.card}
+        if kind == "designate_penalty_card":
+            self._apply_consequences(ed.penalty_card_designated(self, p, event.card), where)
             self.pending = None
             return
-        if event.option in ("require_suit", "forbid_suit") and p.irregularity.kind == \
-                "premature_play_by_defender":
-            led = self.trick[0] // 13 if self.trick else None
-            if event.suit is None or event.suit == led:
-                raise TableError("Law 57A: declarer names a suit other than the suit led",
-                                 f"event {index}")
-            self.pending = None
-            self._apply_consequences([op if op[0] != "play_duty" else
-                                      (op[0], op[1], op[2], event.suit)
-                                      for op in p.consequences[event.option]])
-            return
+        ops = p.consequences[event.option]
+        if event.option in ("require_suit", "forbid_suit") and kind == "premature_play_by_defender":
+            refusal = ed.premature_play_suit(self, event.option, event.suit)
+            if refusal is not None:
+                raise TableError(refusal.reason, where)
+            ops = [replace(op, suit=event.suit) if type(op) is PlayDuty else op for op in ops]
         self.pending = None
-        self._apply_consequences(p.consequences[event.option])
-
-    def _choose_penalty_card_lead(self, p: Ruling, event: Choose, index: int) -> None:
-        """Laws 50D2 and 51B: declarer requires the lead of one suit of the major penalty
-        cards or forbids it (several suits may be forbidden at once when the cards lie in
-        several suits, 51B2b); the penalty cards of the suits named are picked up, and
-        with two or more penalty cards the holder may play any legal card to this trick
-        (51B1, 51B2).  Or declarer makes no demand, and the cards stay (50D2b, 51B2c)."""
-        holder = p.irregularity.by
-        leader = (holder + 2) & 3
-        cards = self.penalty_cards.get(holder, [])
-        major = [c for c in cards if c["major"]]
-        suits = sorted({SUIT_LETTERS.index(c["card"][0]) for c in major})
-        laws = dict(zip(p.decision.options, p.decision.laws))
-        law = laws[event.option]
-        if event.option != "no_restriction":
-            named = list(event.suits) if event.suits else \
-                [event.suit] if event.suit is not None else []
-            several = event.option == "forbid_suit" and len(suits) > 1
-            if not named or any(x not in suits for x in named) or len(set(named)) != len(named) \
-                    or (len(named) > 1 and not several):
-                how = "one or more of" if several else "one of"
-                raise TableError(f"Law {law}: declarer names {how} the suits of the major "
-                                 "penalty cards: " + ", ".join(SUIT_LETTERS[x] for x in suits),
-                                 f"event {index}")
-            letters = [SUIT_LETTERS[x] for x in named]
-            self.penalty_cards[holder] = [c for c in cards if c["card"][0] not in letters]
-            if not self.penalty_cards[holder]:
-                del self.penalty_cards[holder]
-            elif len(major) > 1:
-                self.play_duties[holder] = {"option": "any"}
-            if event.option == "require_suit":
-                self.lead_restrictions.append({"seat": SEAT_NAMES[leader], "require": letters[0],
-                                               "law": law})
-            else:
-                self.lead_restrictions.append({"seat": SEAT_NAMES[leader], "forbid": letters,
-                                               "law": law})
-        self.laws.append(law)
-        self.pending = None
-
-    def _choose_lead_restriction(self, p: Ruling, event: Choose, index: int) -> None:
-        """Law 26B: declarer forbids one suit the offender did not specify, or nothing."""
-        offender = p.irregularity.by
-        leader = (offender + 2) & 3
-        if event.option == "forbid_suit":
-            named = suits_specified(self, offender)
-            allowed = [s for s in range(4) if s not in named]
-            if event.suit is None or event.suit not in allowed:
-                raise TableError("Law 26B: declarer may forbid one suit that "
-                                 f"{SEAT_NAMES[offender]} did not specify in the legal auction: "
-                                 + ", ".join(SUIT_LETTERS[s] for s in allowed), f"event {index}")
-            self.lead_restrictions.append({"seat": SEAT_NAMES[leader],
-                                           "forbid": [SUIT_LETTERS[event.suit]], "law": "26B"})
-        self.laws.append("26B")
-        self.pending = None
+        self._apply_consequences(ops, where)
 
     def _attention(self, event: DrawAttention, index: int) -> None:
         """Attention drawn to a revoke.  Established (63A): it stands, and Law 64 acts at
@@ -1585,62 +1419,33 @@ class Table:
     def _revoke_attention(self, r: Revoke, by: int, index: int, asked: bool = False) -> None:
         """Attention drawn by ``by`` to the revoke ``r`` (see :meth:`_attention`).
         ``asked``: by a question of Law 61B that its offender answered, which dummy may
-        ask declarer (61B2a) without drawing attention himself (43A1b)."""
+        ask declarer (61B2a) without drawing attention himself (43A1b).  The edition
+        says what follows (``dummy_draws_attention_to_revoke``, ``revoke_correction``,
+        ``revoke_corrected``, ``cards_after_revoke``); the table takes the cards back."""
+        ed = self.edition
         r.noticed = True
         open_revokes = [x for x in self.revokes if not x.corrected]
         if by == self.dummy and self.phase == PLAY:
-            if self._dummy_limits and r.seat not in (self.declarer, self.dummy):
-                # Law 43B3: dummy, having broken 43A2, is first to point out a defender's
-                # irregularity: no rectification now; the Director adjusts at the end
-                # (the defenders' score only) if they gained by it
-                self.laws.append("43B3")
-                self.flags.append({"flag": "Review43B3", "law": "43B3"})
-                r.late = "43B3"                   # never rectified: no transfer at the end
-                return
-            if self._dummy_limits:
-                # Law 43B2b: declarer corrects; Law 64 applies as if it were established
-                self.laws.append("43B2b")
-                r.forced = True
-            elif not asked:
-                # Law 43A1b: dummy may not draw attention during play; the Director,
-                # now called, rectifies all the same (Law 90 may apply)
-                self.laws.append("43A1b")
-                self.flags.append({"flag": "ProceduralPenalty", "law": "43A1b"})
-        both = [x for x in open_revokes if x.trick == r.trick and (x.seat ^ r.seat) & 1]
-        if r.established and r.trick == 12:
-            law = "62D"                       # corrected even though established
-        elif both and not all(x.established for x in both + [r]):
-            law = "62C3"                      # one side has played to the next trick
-        elif r.established:
-            self.laws.append("63B")
+            ops = ed.dummy_draws_attention_to_revoke(self, self.revokes.index(r), asked,
+                                                     self._dummy_limits)
+            self._apply_consequences(ops)
+            if any(type(op) is MarkRevoke and op.late is not None for op in ops):
+                return                            # never rectified (43B3)
+        law, fixing = ed.revoke_correction(self, r, open_revokes)
+        if not fixing:
+            self.laws.append(law)                 # 63B: Law 64 acts at the end of play
             return
-        else:
-            law = "62A"
-        fixing = sorted([r] + (both if law == "62C3" else []), key=lambda x: self._position(x))
-        for x in fixing:
+        fixed = sorted((x for x in self.revokes if any(x is f for f in fixing)),
+                       key=self._position)
+        for x in fixed:
             x.noticed = True
-        taken = self._retract_since(r.trick, self._position(fixing[0]), keep=fixing)
-        revoke_cards = {(x.seat, x.card) for x in fixing}
-        self.laws.append(law)
-        if law == "62D" and r.seat not in (self.declarer, self.dummy):
-            self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[(r.seat + 2) & 3]})
-        for x in fixing:
+        taken = self._retract_since(r.trick, self._position(fixed[0]), keep=fixed)
+        revoke_cards = {(x.seat, x.card) for x in fixed}
+        for x in fixed:
             x.corrected = True
-            if x.seat in (self.declarer, self.dummy) or x.faced:
-                self.laws.append("62B2")
-            else:
-                self.laws.append("62B1")
-                self._add_penalty_card(x.seat, x.card, True)
-        offenders = r.seat & 1
-        for seat, card in taken:
-            if (seat, card) in revoke_cards:
-                continue
-            if law == "62A" and seat & 1 == offenders:
-                # 62C2: the offender's partner plays the same card again unless a
-                # non-offender before him changes his
-                self.play_duties[seat] = {"option": "card", "card": card, "law": "62C2"}
-            elif law == "62A":
-                self.play_duties[seat] = {"option": "free", "card": card, "law": "62C1"}
+        self._apply_consequences(ed.revoke_corrected(self, law, r, fixed))
+        self._apply_consequences(ed.cards_after_revoke(
+            self, law, r.seat & 1, [(s_, c) for s_, c in taken if (s_, c) not in revoke_cards]))
 
     # --- questions about a revoke (Law 61B) ------------------------------------------------
 
@@ -1650,7 +1455,7 @@ class Table:
         if not 1 <= trick <= len(self.tricks) + (1 if self.trick else 0):
             return False
         leader = self.trick_leader if trick > len(self.tricks) else self.tricks[trick - 1][0]
-        cards = self._trick_cards(trick)
+        cards = self.trick_cards(trick)
         pos = (seat - leader) & 3
         if pos == 0 or pos >= len(cards) or cards[0] < 0 or cards[pos] < 0:
             return False
@@ -1688,16 +1493,10 @@ class Table:
         if trick is None or not self.showed_out(asks, trick):
             on = f"trick {trick}" if trick is not None else "any trick"
             raise QuestionRefused("followed", where, asks=SEAT_NAMES[asks], trick=on)
-        if by == self.declarer:
-            return "61B1", trick                     # declarer asks a defender
-        if by == self.dummy:
-            if asks != self.declarer:
-                raise QuestionRefused("dummy_defender", where)
-            return "61B2a", trick                    # dummy asks declarer (see 43B2b)
-        if asks != self.declarer and not self.regulation.get(
-                "defenders_ask_each_other", self.edition.defenders_ask_each_other):
-            raise QuestionRefused("partner", where)
-        return "61B3", trick                         # a defender asks declarer or partner
+        verdict = self.edition.question_law(self, by, asks)     # 61B1, 61B2a, 61B3
+        if type(verdict) is Refuse:
+            raise QuestionRefused(verdict.reason, where)
+        return verdict.law, trick
 
     def true_answer(self) -> str | None:
         """The true answer to the pending question: ``"yes"`` when the asked player had a
@@ -1707,7 +1506,7 @@ class Table:
             return None
         seat, n = q["_asks"], q["trick"]
         held = self.hands[seat]
-        for k, _pos, s_, card in self._played():
+        for k, _pos, s_, card in self.played():
             if s_ == seat and k >= n and card >= 0:
                 held |= 1 << card                # played since: he held it then
         return "yes" if held & SUIT_MASKS[SUIT_LETTERS.index(q["suit"])] else "no"
@@ -1719,7 +1518,7 @@ class Table:
         if not isinstance(asks, int) or not 0 <= asks <= 3:
             raise TableError(f"unknown seat {asks!r}", f"event {index}")
         law, n = self.ask_check(event.by, asks, event.trick, f"event {index}")
-        led = self._trick_cards(n)[0] // 13
+        led = self.trick_cards(n)[0] // 13
         self.question = {"by": SEAT_NAMES[event.by], "asks": SEAT_NAMES[asks], "trick": n,
                          "suit": SUIT_LETTERS[led], "law": law, "answer": None,
                          "event": index, "_by": event.by, "_asks": asks}
@@ -1754,30 +1553,20 @@ class Table:
         self._revoke_attention(r, q["_by"], index, asked=True)
 
     def _misinformed_lead(self, event: DrawAttention, index: int) -> None:
-        """Law 47E1: a lead out of turn made because an opponent wrongly said it was the
-        player's turn: withdrawn freely, and it may not be accepted."""
-        p = self.pending
-        if p is None or p.irregularity.kind not in _LEAD_OUT_OF_TURN or \
-                p.irregularity.by != event.by:
-            raise TableError("Law 47E1: only a lead out of turn not yet rectified is withdrawn "
-                             "this way, by the player who led", f"event {index}")
-        self.pending = None
-        self.laws.append("47E1")
+        """Law 47E1: a lead out of turn induced by an opponent's mistaken statement."""
+        self._apply_consequences(self.edition.misinformed_lead(self, event.by), f"event {index}")
 
     def _misinformed_play(self, event: DrawAttention, index: int) -> None:
-        """Law 47E2: a card played on a mistaken explanation may be withdrawn, before a
-        corrected explanation, if no card has been played to the trick after it (47E2a);
-        the opening lead not once dummy has faced a card.  Too late: the Director may
-        adjust (47E2b)."""
+        """Law 47E2: a card played on a mistaken explanation may be withdrawn if no card
+        has been played to the trick after it, the opening lead not once dummy has faced
+        a card (the edition's ``misinformed_play``)."""
         seat = event.by
-        last = self.trick and (self.trick_leader + len(self.trick) - 1) & 3 == seat
+        last = bool(self.trick) and (self.trick_leader + len(self.trick) - 1) & 3 == seat
         opening = not self.tricks and len(self.trick) == 1
-        if not last or opening:
-            self.laws.append("47E2b")
-            self.flags.append({"flag": "Review47E2b", "law": "47E2b", "seat": SEAT_NAMES[seat]})
-            return
-        self._retract_since(len(self.tricks) + 1, len(self.trick) - 1)
-        self.laws.append("47E2a")
+        may = last and not opening
+        if may:
+            self._retract_since(len(self.tricks) + 1, len(self.trick) - 1)
+        self._apply_consequences(self.edition.misinformed_play(self, seat, may))
 
     def _dummy_broke_limits(self, index: int) -> None:
         """Law 43A2: dummy swapped hands with declarer, left his seat to watch declarer's
@@ -1786,40 +1575,36 @@ class Table:
             raise TableError("dummy's limitations (Law 43) apply during the play",
                              f"event {index}")
         self._dummy_limits = True
-        self.laws.append("43A2")
-        self.flags.append({"flag": "ProceduralPenalty", "law": "43A2"})
+        self._apply_consequences(self.edition.dummy_broke_limits(self))
 
     def _dummy_played(self, index: int) -> None:
-        """Law 45F: dummy touched or pointed at a card without declarer's instruction (or
-        played one of its own accord): play goes on, the Director may adjust if it
-        suggested declarer's play; a defender's premature play that follows it in this
-        trick is not rectified (57C2)."""
+        """Law 45F: dummy touched, pointed at or played a card without declarer's
+        instruction; a defender's premature play that follows it in this trick is not
+        rectified (57C2)."""
         if self.phase != PLAY:
             raise TableError("dummy suggests a play only during the play", f"event {index}")
         self._dummy_own = len(self.tricks) + 1
-        self.laws.append("45F")
-        self.flags.append({"flag": "Review45F", "law": "45F"})
+        self._apply_consequences(self.edition.dummy_played(self))
 
     def _dummy_warns(self, event: DrawAttention, index: int) -> None:
-        """Dummy warns declarer against leading from the wrong hand: allowed (42B2), but
-        after dummy broke 43A2 either defender chooses the hand declarer leads from
-        (43B2a)."""
+        """Dummy warns declarer against leading from the wrong hand (42B2; 43B2a after
+        dummy broke 43A2: the edition's ``dummy_warns``)."""
         if event.by != self.dummy or self.phase != PLAY or self.trick or \
                 self.trick_leader not in (self.declarer, self.dummy):
             raise TableError("dummy's warning is about declarer's next lead (Laws 42B2, 43B2a)",
                              f"event {index}")
-        if not self._dummy_limits:
-            self.laws.append("42B2")
-            return
         irr = Irregularity("wrong_hand_warning", event.by, index, ("43B",), {})
+        ruling = self.edition.dummy_warns(self, irr, self._dummy_limits)
+        if not isinstance(ruling, Ruling):
+            self._apply_consequences(ruling)      # 42B2: allowed
+            return
         self.irregularities.append(irr)
         self.laws.extend(irr.laws)
-        self._await(Ruling(irr, ("43B2a",), Decision(
-            (self.declarer + 1) & 3, ("declarer_hand", "dummy_hand"), ("43B2a", "43B2a"))))
+        self._await(ruling)
 
     def _position(self, r: Revoke) -> int:
         """Where the revoke card lies in its trick (0 = the lead)."""
-        return list(self._trick_cards(r.trick)).index(r.card)
+        return list(self.trick_cards(r.trick)).index(r.card)
 
     def _retract_since(self, trick_no: int, pos: int, keep=()) -> list[tuple[int, int]]:
         """Take back to the hands every card played from position ``pos`` of trick
@@ -1852,7 +1637,7 @@ class Table:
 
     # --- several cards, omitted cards, defective tricks (Laws 58, 67) ----------------------
 
-    def _played(self):
+    def played(self) -> Iterator[tuple[int, int, int, int]]:
         """Every card played so far, in play order, as ``(trick, position, seat, card)``:
         tricks numbered from 1, the trick in progress last, an omitted card as -1."""
         tricks = self.tricks + [(self.trick_leader, self.trick, None)] if self.trick \
@@ -1861,13 +1646,13 @@ class Table:
             for i, c in enumerate(cards):
                 yield n, i, (leader + i) & 3, c
 
-    def _trick_cards(self, n: int):
+    def trick_cards(self, n: int) -> Sequence[int]:
         """The cards of trick ``n`` (1-based), the trick in progress included."""
         return self.trick if n == len(self.tricks) + 1 else self.tricks[n - 1][1]
 
     def _trick_of(self, card: int) -> int | None:
         """The number (1-based) of the trick that holds ``card``, or ``None``."""
-        return next((n for n, _i, _s, c in self._played() if c == card), None)
+        return next((n for n, _i, _s, c in self.played() if c == card), None)
 
     def _play_several(self, event: PlayCards, index: int) -> None:
         """Law 58B: two or more cards played together from one hand.  One face visible:
@@ -1913,7 +1698,8 @@ class Table:
             return
         if len(visible) <= 1:
             # 58B1: the card seen is played; the others go back with no rectification
-            self._ruled_now("several_cards_played", seat, index, ["58B1"],
+            self._ruled_now("several_cards_played", seat, index,
+                            self.edition.one_card_visible(self),
                             cards=" ".join(card_name(c) for c in cards))
             self._play(PlayCard(seat, visible[0] if visible else cards[0]))
             return
@@ -1935,7 +1721,7 @@ class Table:
         if len(self.trick) == 4:
             self._complete_trick()
 
-    def _both_sides_played_after(self, n: int) -> bool:
+    def both_sides_played_after(self, n: int) -> bool:
         """Whether each side has played to the trick after trick ``n`` (Law 67A/B)."""
         if n < len(self.tricks):
             return True
@@ -1957,15 +1743,14 @@ class Table:
                              "card from each hand", f"event {index}")
         d = self._defects[-1]
         n, seat = d["trick"], d["seat"]
-        late = self._both_sides_played_after(n)
+        late = self.both_sides_played_after(n)
         if d["kind"] == "omitted":
             if not late:
                 self._retract_since(n + 1, 0)
             irr = Irregularity("defective_trick", seat, index, ("67",),
                                {"trick": n, "_trick": n, "_late": late})
             self.irregularities.append(irr)
-            law = "67B1" if late else "67A1"
-            self._await(Ruling(irr, ("67",), Decision(seat, ("designate",), (law,))))
+            self._await(self.edition.omitted_card(self, irr, late))
             return
         if not late and d["visible"] and d.get("played_visible"):
             # 67A2 with 58B2: several faces were seen: the offender names the card he
@@ -1976,17 +1761,17 @@ class Table:
                                 "_surplus": d})
             self.irregularities.append(irr)
             self.laws.extend(("67A2",) + irr.laws)
-            self._await(Ruling(irr, ("58B2",), Decision(seat, ("designate",), ("58B2",))))
+            self._await(self.edition.surplus_cards_seen(self, irr))
             return
         self._defects.pop()
         self.hands[seat] |= 1 << d["card"]
-        self._ruled_now("defective_trick", seat, index, ["67B2" if late else "67A2"],
+        self._ruled_now("defective_trick", seat, index, [Cite(self.edition.surplus_card_law(late))],
                         trick=n, card=card_name(d["card"]))
         if late:
-            for k, _i, s_, mine in list(self._played()):
+            for k, _i, s_, mine in list(self.played()):
                 if k <= n or s_ != seat:
                     continue
-                led = self._trick_cards(k)[0] // 13
+                led = self.trick_cards(k)[0] // 13
                 if mine >= 0 and mine // 13 != led and d["card"] // 13 == led and \
                         not any(r.seat == seat and r.trick == k for r in self.revokes):
                     r = Revoke(seat, k, mine, led)
@@ -2023,19 +1808,17 @@ class Table:
             self._add_penalty_card(seat, other, other % 13 >= 8)
 
     def _complete_defective(self, p: Ruling, event: Choose, index: int) -> None:
+        """Law 67: the offender supplies the card missing from trick ``n`` (the edition's
+        ``omitted_card_supplied`` says what follows)."""
         irr = p.irregularity
         seat, n, late = irr.by, irr.facts["_trick"], irr.facts["_late"]
+        ops = self.edition.omitted_card_supplied(self, seat, n, event.card, late)
+        self._apply_consequences([op for op in ops if type(op) is Refuse], f"event {index}")
+        card = event.card
+        assert card is not None
         in_progress = n > len(self.tricks)
         leader, cards, winner = ((self.trick_leader, tuple(self.trick), None) if in_progress
                                  else self.tricks[n - 1])
-        led = cards[0] // 13
-        card = event.card
-        if card is None or not self.hands[seat] >> card & 1:
-            raise TableError(f"Law 67: {SEAT_NAMES[seat]} names a card of his hand",
-                             f"event {index}")
-        if card // 13 != led and self.hands[seat] & SUIT_MASKS[led]:
-            raise TableError(f"Law 67: {SEAT_NAMES[seat]} holds {SUIT_LETTERS[led]} and must "
-                             "supply a card of the suit led", f"event {index}")
         self.hands[seat] &= ~(1 << card)
         cards = tuple(card if c < 0 else c for c in cards)
         self._defects = [d for d in self._defects if not (d["kind"] == "omitted"
@@ -2043,14 +1826,11 @@ class Table:
         self.pending = None
         if in_progress:                     # the trick is still being played (67A1)
             self.trick = list(cards)
-            self.laws.append("67A1")
+            self._apply_consequences(ops)
             return
-        if late:
+        if any(type(op) is DeemedRevoke for op in ops):
             self.tricks[n - 1] = (leader, cards, winner)    # the winner does not change
-            r = Revoke(seat, n, card, led)
-            r.established = r.deemed = r.noticed = True      # found by the attention (67B1)
-            self.revokes.append(r)
-            self.laws.append("67B1")
+            self._apply_consequences(ops)                    # found by the attention (67B1)
             if self.phase == COMPLETE:
                 self._settle_revokes(self._claimed)
             return
@@ -2058,7 +1838,7 @@ class Table:
         self.tricks[n - 1] = (leader, cards, new)
         self.won[winner & 1] -= 1
         self.won[new & 1] += 1
-        self.laws.append("67A1")
+        self._apply_consequences(ops)
         if n == len(self.tricks):
             self.trick_leader = new
         if self.phase == COMPLETE and self.revokes:
@@ -2076,7 +1856,7 @@ class Table:
         if seat != self.dummy or self.phase != PLAY:
             raise TableError("only a card of dummy's is changed this way (Laws 45C4b, 45D)",
                              f"event {index}")
-        dummy_cards = [(n, i, c) for n, i, s_, c in self._played() if s_ == seat]
+        dummy_cards = [(n, i, c) for n, i, s_, c in self.played() if s_ == seat]
         if not dummy_cards:
             raise TableError("dummy has played no card yet", f"event {index}")
         if event.withdrawn is not None:
@@ -2086,198 +1866,89 @@ class Table:
                                  f"event {index}")
             dummy_cards = chosen
         n, pos, _old = dummy_cards[-1]
-        later = [(s_, c) for k, i, s_, c in self._played() if (k, i) > (n, pos)]
-        law = "45C4b" if reason == "unintended" else "45D"
-        if law == "45C4b" and any(s == self.declarer for s, _c in later):
-            raise TableError("too late for Law 45C4b: declarer has played again since",
-                             f"event {index}")
-        if law == "45D" and self._both_sides_played_after(n):
-            raise TableError("too late for Law 45D: each side has played to the next trick; "
-                             "the card stands", f"event {index}")
+        later = [(s_, c) for k, i, s_, c in self.played() if (k, i) > (n, pos)]
+        verdict = self.edition.dummy_card_changed(
+            self, reason, any(s == self.declarer for s, _c in later),
+            self.both_sides_played_after(n))
+        if type(verdict) is Refuse:
+            raise TableError(verdict.reason, f"event {index}")
         taken = self._retract_since(n, pos)
-        self.laws.append(law)
-        self.flags.append({"flag": "UI", "law": "16C1"})
-        for s_, c in taken[1:]:
-            if s_ == seat:
-                continue                      # dummy's own later card simply goes back
-            if s_ == self.declarer:
-                self.play_duties[s_] = {"option": "card", "card": c, "law": "45D"}
-            else:
-                self.play_duties[s_] = {"option": "free", "card": c, "law": "47D"}
+        self._apply_consequences([verdict, *self.edition.cards_after_dummy_change(
+            self, [(s_, c) for s_, c in taken[1:] if s_ != seat])])
         self._play(PlayCard(seat, event.card))
 
     def _designate(self, event: Designate, index: int) -> None:
-        """Law 46B: declarer's incomplete designation of dummy's card (unless his other
-        intent is beyond doubt): "high" the highest of the suit led (B1a), "win" the
-        lowest that would win the trick (B1b), "low" the lowest (B1c); a suit alone, its
-        lowest card (B2); a rank alone, that card of the suit of dummy's last winning
-        lead when dummy leads (B3a), or of the one suit where it is legal, declarer
-        choosing if several (B3b); a card not in dummy: declarer names any legal card
-        (B4); "play anything": either defender designates (B5)."""
+        """Law 46B: declarer's incomplete designation of dummy's card: the edition's
+        ``designation`` names the card, or who names it."""
         seat = event.by
         if seat != self.dummy or self.phase != PLAY or self.to_act != seat:
             raise TableError("a designation (Law 46) is of a card from dummy at dummy's turn",
                              f"event {index}")
-        words = event.words.strip().upper()
-        hand = self.hands[seat]
-        legal = self.legal_cards_mask()
-        led = self.trick[0] // 13 if self.trick else None
-        ranks = "23456789TJQKA"
-
-        def in_suit(suit):
-            return list(cards_of(hand & SUIT_MASKS[suit]))
-
-        card, law, choose = None, None, None
-        if words in ("HIGH", "LOW", "WIN"):
-            if led is None or not hand & SUIT_MASKS[led]:
-                raise TableError(f"'{event.words}' names no card: dummy is leading or void in "
-                                 "the suit led; declarer must name the card", f"event {index}")
-            suit_cards = in_suit(led)
-            if words == "HIGH":
-                card, law = suit_cards[-1], "46B1a"
-            elif words == "LOW":
-                card, law = suit_cards[0], "46B1c"
-            else:
-                best = self._winning_value(self.trick)
-                winners = [c for c in suit_cards if self._value(c, led) > best]
-                card, law = (winners[0] if winners else suit_cards[0]), "46B1b"
-        elif words in SUIT_LETTERS and len(words) == 1:
-            suit_cards = in_suit(SUIT_LETTERS.index(words))
-            if not suit_cards:
-                raise TableError(f"dummy holds no {words}", f"event {index}")
-            card, law = suit_cards[0], "46B2"
-        elif len(words) == 1 and words in ranks:
-            r = ranks.index(words)
-            held = [s_ * 13 + r for s_ in range(4) if hand >> (s_ * 13 + r) & 1]
-            if led is None and self.tricks and self.tricks[-1][2] == seat:
-                won_suit = self.tricks[-1][1][(seat - self.tricks[-1][0]) & 3] // 13
-                if hand >> (won_suit * 13 + r) & 1:
-                    card, law = won_suit * 13 + r, "46B3a"
-            if card is None:
-                lawful = [c for c in held if legal >> c & 1]
-                if len(lawful) == 1:
-                    card, law = lawful[0], "46B3b"
-                elif lawful:
-                    choose = (self.declarer, mask_of(lawful), "46B3b")
-                else:
-                    raise TableError(f"dummy holds no legal card of rank {words}",
-                                     f"event {index}")
-        elif words == "ANY":
-            choose = ((self.dummy + 1) & 3, legal, "46B5")
-        else:
-            try:
-                named = parse_card(words)
-            except BridgeError:
-                raise TableError(f"'{event.words}' is no designation (high, low, win, a suit, "
-                                 "a rank, a card or any)", f"event {index}") from None
-            if hand >> named & 1:
-                card, law = named, "45C4a"
-            else:
-                choose = (self.declarer, legal, "46B4")
-        if card is not None:
-            self.laws.append(law)
-            self._play(PlayCard(seat, card))
+        named = self.edition.designation(self, event.words)
+        if type(named) is Refuse:
+            raise TableError(named.reason, f"event {index}")
+        assert isinstance(named, Designation)
+        if named.card is not None:
+            self.laws.append(named.law)
+            self._play(PlayCard(seat, named.card))
             return
-        by, allowed, law = choose
         irr = Irregularity("incomplete_designation", seat, index, ("46",),
-                           {"words": event.words, "_allowed": allowed})
+                           {"words": event.words, "_allowed": named.allowed})
         self.irregularities.append(irr)
         self.laws.extend(irr.laws)
-        self._await(Ruling(irr, ("46",), Decision(by, ("designate",), (law,))))
-
-    def _value(self, card: int, led: int) -> int:
-        s_ = card // 13
-        return 26 + card % 13 if s_ == self.trump else 13 + card % 13 if s_ == led else -1
-
-    def _winning_value(self, trick) -> int:
-        led = trick[0] // 13
-        return max(self._value(c, led) for c in trick if c >= 0)
+        self._await(self.edition.incomplete_designation(self, irr, named))
 
     # --- the Director's rulings as input --------------------------------------------------
 
     def _director(self, event: Director, index: int) -> None:
+        """A ruling of the Director as input: the edition's hook for it says what follows
+        (claims 68D2b and 70; 54C; 64B4-5; 69B and 71; Laws 13-15)."""
         what, seat = event.what, event.by
         where = f"event {index}"
+        ed = self.edition
         if what in ("claim", "play_on"):
             p = self.pending
-            if self.claim is None or p is None or p.irregularity.kind not in (
+            c = self.claim
+            if c is None or p is None or p.irregularity.kind not in (
                     "disputed_claim", "disputed_concession"):
                 raise TableError("no disputed claim or concession awaits the Director", where)
-            c = self.claim
+            if what == "play_on":
+                ops = ed.play_on_after_claim(self)
+                self._apply_consequences([op for op in ops if type(op) is Refuse], where)
+                self.pending = None
+                self.claim = None
+                self._apply_consequences(ops, where)  # the claim is void; play goes on
+                return
+            verdict = ed.claim_decided(self, c["remaining"], event.tricks)
+            if type(verdict) is Refuse:
+                raise TableError(verdict.reason, where)
             self.pending = None
             self.claim = None
-            if what == "play_on":
-                self.laws.append("68D2b")     # the claim is void; play goes on
-                return
-            n = event.tricks
-            if n is None or not 0 <= n <= c["remaining"]:
-                raise TableError(f"Law 70: the Director awards 0 to {c['remaining']} of the "
-                                 f"remaining tricks, not {n!r}", where)
-            self._end_by_claim(seat & 1, n, c["remaining"], "70")
+            assert event.tricks is not None
+            self._end_by_claim(seat & 1, event.tricks, c["remaining"], verdict.law)
             return
         if what == "declarer_saw_dummy":
-            p = self.pending
-            if p is None or p.irregularity.kind != "opening_lead_out_of_turn":
-                raise TableError("Law 54C concerns an opening lead out of turn awaiting "
-                                 "declarer's choice", where)
-            # Law 54C: declarer could have seen dummy's cards: he must accept the lead
-            self.pending = None
-            self._apply_consequences([("law", "54C")] + [
-                op for op in p.consequences["accept"] if op != ("law", "54B")])
+            self._apply_consequences(ed.declarer_saw_dummy(self), where)
             return
         if what == "revoke_found_late":
-            live = [r for r in self.revokes if r.established and not r.corrected]
-            if self.phase != COMPLETE or not live or event.value is None:
-                raise TableError("Law 64B4/64B5: an established revoke first pointed out after "
-                                 "play; 'value' true when the round had ended (64B5), false "
-                                 "when the non-offenders had called on the next board (64B4)",
-                                 where)
-            for r in live:
-                r.late = "64B5" if event.value else "64B4"
+            live = [i for i, r in enumerate(self.revokes) if r.established and not r.corrected]
+            self._apply_consequences(ed.revoke_found_late(self, event.value, live), where)
             self._settle_revokes(self._claimed)
             return
         if what in ("acquiescence_withdrawn", "concession_cancelled"):
-            law = "69B" if what == "acquiescence_withdrawn" else "71"
-            if self.phase != COMPLETE or not any(x in self.laws for x in ("69A", "70")):
-                raise TableError(f"Law {law}: there is no agreed claim or concession to "
-                                 "correct", where)
-            n = event.tricks
-            side = seat & 1
-            if n is None or not 1 <= n <= self.won[side ^ 1]:
-                raise TableError(f"Law {law}: the tricks given back to {SEAT_NAMES[seat]}'s "
-                                 f"side are 1 to {self.won[side ^ 1]}, not {n!r}", where)
-            self.won[side] += n
-            self.won[side ^ 1] -= n
-            self.laws.append(law)
+            self._apply_consequences(ed.tricks_given_back(self, what, seat, event.tricks), where)
             return
         if what == "cards_corrected":
-            if any(True for _ in self.auction.calls):
-                raise TableError("Law 13A is for hands put right before any call; after a "
-                                 "call it is 13B ('wrong_count_after_call')", where)
-            self.laws.append("13A2" if event.value else "13A1")
-            if event.value:
-                self.flags.append({"flag": "Review13A2", "law": "12C1b"})
+            self._apply_consequences(ed.cards_corrected(self, event.value), where)
             return
         if what == "wrong_count_after_call":
-            if event.value is None:
-                raise TableError("Law 13B: 'value' says whether the board can be played with "
-                                 "no call changed", where)
-            if event.value:
-                self.laws.append("13B1")
-                self.flags.append({"flag": "Review13B1", "law": "13B1"})
-            else:
-                self._no_table_result("13B2", "assigned")
+            self._apply_consequences(ed.wrong_count_after_call(self, event.value), where)
             return
         if what == "surplus_card":
-            self.laws.append("13C")
-            if event.value:
-                self.flags.append({"flag": "Review13C", "law": "13C"})
+            self._apply_consequences(ed.surplus_card(self, event.value), where)
             return
         if what == "wrong_count_after_play":
-            if self.phase != COMPLETE:
-                raise TableError("Law 13D is for a wrong count found after play ended", where)
-            self._no_table_result("13D", "assigned")
-            self.flags.append({"flag": "ProceduralPenalty", "law": "13D"})
+            self._apply_consequences(ed.wrong_count_after_play(self), where)
             return
         if what == "missing_card":
             card = event.card
@@ -2290,42 +1961,24 @@ class Table:
                 self._check_holds(seat, card, index)
             # the engine's hand held the card throughout: whatever its absence caused
             # (a revoke, 14B4) is already on record
-            self.laws.append("14A" if not self.dummy_faced else "14B4")
-            self.flags.append({"flag": "UI", "law": "14C", "seat": SEAT_NAMES[(seat + 2) & 3]})
+            self._apply_consequences(ed.missing_card(self, seat), where)
             return
         if what == "wrong_board_call":
-            mine = [i for i, (s_, _c) in enumerate(self.auction.calls) if s_ == seat]
-            if self.phase != AUCTION or not mine:
-                raise TableError("Law 15A: a call made with the cards of another board, "
-                                 "during the auction", where)
-            first = mine[0]
-            later = self.auction.calls[first + 1:]
-            if any(s_ == (seat + 2) & 3 for s_, _c in later):
-                self._no_table_result("15A2a", "assigned")
-                return
-            self._rebuild_auction(self.auction.calls[:first])
-            self.laws.append("15A2b")
-            self.flags.append({"flag": "UI", "law": "16C", "seat": SEAT_NAMES[seat]})
-            self.flags.append({"flag": "Review15A3", "law": "15A3"})
+            self._apply_consequences(ed.wrong_board_call(self, seat), where)
             return
         if what == "wrong_board":
-            if event.value is None:
-                raise TableError("Law 15B: 'value' says whether any of the four had played "
-                                 "the board before", where)
-            if event.value:
-                self._no_table_result("15B1", "artificial")
-            else:
-                self.laws.append("15B2")       # play is completed and the score stands
+            self._apply_consequences(ed.wrong_board(self, event.value), where)
             return
         raise TableError(f"unknown Director ruling {what!r}", where)
 
-    def _ruled_now(self, kind: str, seat: int, index: int, laws: list[str], **facts) -> None:
+    def _ruled_now(self, kind: str, seat: int, index: int, ops: list[Consequence],
+                   **facts: Any) -> None:
         """Record an irregularity whose rectification the table applies at once."""
         irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
         self.irregularities.append(irr)
         self.laws.extend(irr.laws)
-        ops = [("law", law) for law in laws]
-        self.rulings.append(Ruling(irr, tuple(laws), None, consequences={"now": ops}))
+        laws = tuple(op.law for op in ops if type(op) is Cite)
+        self.rulings.append(Ruling(irr, laws, None, consequences={"now": ops}))
         self._apply_consequences(ops)
 
     def _no_table_result(self, law: str, kind: str) -> None:
@@ -2345,6 +1998,7 @@ class Table:
         phase = self.phase
         if self.pending is not None and self.pending.decision is not None:
             phase = DECISION
+        phase = phase.value
         to_act = self.to_act
         d = self.decision
         return {
@@ -2387,6 +2041,7 @@ class Table:
                 "answers": {SEAT_NAMES[s]: a for s, a in self.claim["answers"].items()}},
             "question": None if self.question is None else _public_question(self.question),
             "questions": [_public_question(q) for q in self.questions],
+            "procedure": self.procedure_laws(),
         }
 
     def __repr__(self) -> str:

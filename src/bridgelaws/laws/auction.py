@@ -1,62 +1,31 @@
-"""Rectification of irregularities of the auction: Laws 25-32 (more to come: 24, 33-39).
+"""Rectification of irregularities of the auction: Laws 17D3, 21B, 23-39.
 
-Each function takes the table (read only) and the recognised irregularity and
-returns a :class:`~bridgelaws.laws.ruling.Ruling`: who chooses among which
-options, and for each option the consequences the table then applies.  The
-consequences are plain tuples:
-
-``("law", "29A")``
-    the law applied (reported in the state's ``laws``);
-``("put_in_force", seat, call)``
-    the irregular call stands as if lawful and in rotation (27A1, 29A);
-``("bar", seat, "next_turn" | "rest_of_auction")``
-    the seat must pass at its next turn or for the rest of the auction;
-``("duty", seat, spec)``
-    something the seat's next call settles: a call it must repeat (31A1), a
-    call the Director compares with the withdrawn one (23A), a substitute for
-    an insufficient bid (27B);
-``("withdraw_last", seat)``
-    the seat's last call in force is withdrawn (25B);
-``("lead_penalty", seat, "26B")``
-    if the seat becomes a defender, declarer may forbid a lead to its partner (26B);
-``("flag", name, law)``
-    a point the Director reviews at the end of play (16C, 23C, 27D, 72C).
+:class:`AuctionLaws` holds the hooks of an edition for this family, each with the
+2017 answer: the rulings on insufficient bids (27), calls out of rotation (28-32),
+inadmissible calls (35-38) and calls after the final pass (39), cards exposed during
+the auction (24), changes of call (21B, 25), the comparison of a call with a withdrawn
+one (23A) and the lead restrictions that may follow (26).  Each hook reads the table
+(a :class:`~bridgelaws.laws.protocol.TableView`) and returns a
+:class:`~bridgelaws.laws.ruling.Ruling` or a list of consequences
+(:mod:`bridgelaws.laws.consequences`) that the table applies.
 """
 
 from __future__ import annotations
 
-from ..calls import DOUBLE, PASS, REDOUBLE, is_bid
+from typing import Any
+
+from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, is_bid, make_bid
+from ..cards import SEAT_NAMES, SUIT_LETTERS
+from .consequences import (Bar, CallDuty, Cite, ClearDuty, Consequence, DropLeadPenalty,
+                           DropReview, Expose, Flag, LeadPenalty, LeadRestriction, PenaltyCard,
+                           PutInForce, Refuse, Resolve, Settle, Unbar, WithdrawLast)
+from .protocol import Phase, TableView
 from .ruling import Decision, Irregularity, Ruling
 
-__all__ = ["rule_insufficient_bid", "rule_call_out_of_rotation", "relation_to_turn",
-           "rule_inadmissible_double", "rule_call_in_breach_of_bar", "rule_bid_above_seven",
-           "rule_call_after_final_pass", "suits_specified", "rule_card_exposed_during_auction"]
+__all__ = ["AuctionLaws", "relation_to_turn", "suits_specified", "lowest_sufficient"]
 
 
-def rule_insufficient_bid(table, irr: Irregularity) -> Ruling:
-    """Law 27: the offender's LHO may accept the insufficient bid (27A1); if not, the
-    offender must substitute a legal call, and what follows depends on it (27B)."""
-    o, ib = irr.by, irr.facts["_code"]
-    lho = (o + 1) & 3
-    duty = table.duties.get(o)
-    if duty is not None and duty["kind"] == "substitute":
-        # Law 27B4: a second insufficient bid in place of the first: LHO may accept
-        # it (A1); otherwise the Director applies 27B3 (partner passes throughout)
-        return Ruling(irr, ("27B4",), Decision(lho, ("accept", "reject"), ("27A1", "27B3")),
-                      consequences={
-                          "accept": [("law", "27B4"), ("law", "27A1"), ("clear_duty", o),
-                                     ("put_in_force", o, ib)],
-                          "reject": [("law", "27B4"), ("law", "27B3"),
-                                     ("bar", (o + 2) & 3, "rest_of_auction"),
-                                     ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")]})
-    return Ruling(irr, ("27",), Decision(lho, ("accept", "reject"), ("27A1", "27B")), consequences={
-        "accept": [("law", "27A1"), ("put_in_force", o, ib)],
-        "reject": [("law", "27B"), ("flag", "UI", "16C"),
-                   ("duty", o, {"kind": "substitute", "law": "27B", "withdrawn": ib})],
-    })
-
-
-def relation_to_turn(table, offender: int, turn: int) -> str:
+def relation_to_turn(table: TableView, offender: int, turn: int) -> str:
     """Whose turn it was when ``offender`` called out of rotation (Law 29B-32):
     ``"rho"``, ``"partner"``, ``"lho_first"`` (LHO's turn, the offender's first call)
     or ``"lho_change"`` (LHO's turn after an earlier call: a change of call, Law 25)."""
@@ -68,151 +37,354 @@ def relation_to_turn(table, offender: int, turn: int) -> str:
     return "lho_change" if earlier else "lho_first"
 
 
-def rule_call_out_of_rotation(table, irr: Irregularity) -> Ruling:
-    """Laws 29-32: the offender's LHO may accept the call (29A) unless it is an
-    inadmissible double or redouble (32, 36); otherwise it is cancelled, the turn
-    goes back to the player whose turn it was (29B), and Law 30, 31 or 32 applies."""
-    o, call, turn = irr.by, irr.facts["_code"], irr.facts["_turn"]
-    lho, partner = (o + 1) & 3, (o + 2) & 3
-    # Law 30C: an artificial pass is treated as a bid out of rotation (Law 31)
-    family = ("31" if is_bid(call) or (call == PASS and irr.facts.get("_artificial")) else
-              "30" if call == PASS else "32")
-    where = relation_to_turn(table, o, turn)
-    reject = [("law", "29B"), ("flag", "UI", "16C")]
-    if where == "rho":
-        if family == "30":
-            reject += [("law", "30A"), ("bar", o, "next_turn"), ("flag", "Review72C", "72C")]
-        else:
-            # 31A / 32A: what the offender may do depends on his RHO's call
-            reject += [("law", family + "A"),
-                       ("duty", turn, {"kind": "rho_call", "law": family + "A", "offender": o,
-                                       "withdrawn": call})]
-    elif where == "lho_change":
-        # Laws 30B2, 31C, 32C: a later call at LHO's turn is a change of call; Law 25B:
-        # LHO may accept the new call (the first is withdrawn), else it is cancelled
-        change = {"30": "30B2", "31": "31C", "32": "32C"}[family]
-        return Ruling(irr, (change, "25B"), Decision(lho, ("accept", "reject"), ("25B1", "25B2")),
-                      consequences={
-                          "accept": [("law", change), ("law", "25B1"), ("withdraw_last", o),
-                                     ("put_in_force", o, call), ("flag", "UI", "16C"),
-                                     ("lead_penalty", o, "26B")],
-                          "reject": [("law", change), ("law", "25B2"), ("flag", "UI", "16C"),
-                                     ("lead_penalty", o, "26B")]})
-    else:
-        # 30B1 / 31B / 32B: partner calls freely (16C2); the offender's call is compared
-        sub = {"30": "30B1", "31": "31B", "32": "32B"}[family]
-        reject += [("law", sub),
-                   ("duty", o, {"kind": "comparable", "law": sub, "withdrawn": call})]
-    options = ("accept", "reject")
-    consequences = {"accept": [("law", "29A"), ("put_in_force", o, call)], "reject": reject}
-    if family == "32" and not table.auction.is_legal(o, call):
-        # Law 32: an inadmissible double or redouble can never be accepted; Law 36B4:
-        # the auction returns to the player whose turn it was, the offender calls
-        # freely at his turn and his partner passes throughout (26B, 72C)
-        options = ("reject",)
-        consequences = {"reject": [("law", "29B"), ("law", "36B4"), ("flag", "UI", "16C"),
-                                   ("bar", partner, "rest_of_auction"),
-                                   ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")]}
-    return Ruling(irr, ("29",), Decision(lho, options, tuple(
-        "29A" if opt == "accept" else "29B" for opt in options)), consequences=consequences)
-
-
-def _now(irr: Irregularity, ops) -> Ruling:
-    """A ruling with no choice: the Director applies it at once."""
-    return Ruling(irr, irr.laws, None, consequences={"now": ops})
-
-
-def rule_substitute_double(table, irr: Irregularity) -> Ruling:
-    """Law 27B3: a double or redouble put in place of an insufficient bid (and not
-    judged comparable) is cancelled; the offender substitutes again under 27B and his
-    partner passes for the rest of the auction (26B, 72C)."""
-    o = irr.by
-    return _now(irr, [("bar", (o + 2) & 3, "rest_of_auction"), ("lead_penalty", o, "26B"),
-                      ("flag", "Review72C", "72C")])
-
-
-def rule_inadmissible_double(table, irr: Irregularity) -> Ruling:
-    """Law 36B: a double or redouble that Law 19 does not allow is cancelled; the
-    offender makes a legal call and his partner passes throughout (26B, 72C).
-    (36A, the LHO calling before rectification, is applied by the table.)"""
-    o = irr.by
-    return _now(irr, [("law", "36B"), ("bar", (o + 2) & 3, "rest_of_auction"),
-                      ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")])
-
-
-def rule_call_in_breach_of_bar(table, irr: Irregularity) -> Ruling:
-    """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
-    pass is put in its place and both members of the offending side pass throughout."""
-    o = irr.by
-    return _now(irr, [("law", "37B"), ("put_in_force", o, PASS),
-                      ("bar", o, "rest_of_auction"), ("bar", (o + 2) & 3, "rest_of_auction"),
-                      ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")])
-
-
-def rule_bid_above_seven(table, irr: Irregularity) -> Ruling:
-    """Law 38: a bid above seven is cancelled with every call after it, a pass is put in
-    its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
-    o = irr.by
-    ops = []
-    if table.auction.turn == o:
-        ops.append(("put_in_force", o, PASS))
-    ops += [("bar", o, "rest_of_auction"), ("bar", (o + 2) & 3, "rest_of_auction"),
-            ("lead_penalty", o, "26B"), ("flag", "Review72C", "72C")]
-    return _now(irr, ops)
-
-
-def rule_call_after_final_pass(table, irr: Irregularity) -> Ruling:
-    """Law 39: every call after the final pass is cancelled (39A).  A bid, double or
-    redouble by a future defender may bring a lead restriction to his partner (39B, 26B);
-    a defender's pass and any call of declarer or dummy bring nothing more."""
-    o, call = irr.by, irr.facts["_code"]
-    ops = [("law", "39A")]
-    declarer = table.declarer
-    if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
-        ops += [("law", "39B"), ("lead_penalty", o, "26B")]
-    return _now(irr, ops)
-
-
-def suits_specified(table, seat: int) -> set[int]:
+def suits_specified(table: TableView, seat: int) -> set[int]:
     """The suits ``seat`` named by bids in force in the legal auction (for Law 26B).
 
     Artificial calls are for the Director; here a bid names its own strain."""
-    from ..calls import bid_strain
     return {bid_strain(c) for s, c in table.auction.calls if s == seat and is_bid(c)
             and bid_strain(c) < 4}
 
 
-def rule_lead_restriction(table, offender: int) -> Ruling:
-    """Law 26B: at the first turn to lead of the partner of an offender whose withdrawn
-    call was not replaced by a comparable call, declarer may forbid the lead of one suit
-    that the offender did not specify in the legal auction, for as long as that partner
-    keeps the lead."""
-    irr = Irregularity("lead_restriction", offender, len(table.events), ("26B",),
-                       {"_leader": (offender + 2) & 3})
-    return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
-                                          ("26B", "26B")), consequences={})
+def lowest_sufficient(last_bid: int | None, strain: int) -> int:
+    """The lowest sufficient bid in ``strain`` over ``last_bid`` (Law 27B1a).
+
+    >>> from bridgelaws.calls import call_name, parse_call
+    >>> call_name(lowest_sufficient(parse_call("2H"), 0))
+    '3C'
+    """
+    level = 1
+    while last_bid is not None and make_bid(level, strain) <= last_bid:
+        level += 1
+    return make_bid(level, strain)
 
 
-def rule_card_exposed_during_auction(table, irr: Irregularity) -> Ruling:
-    """Law 24: a card exposed or led during the auction period stays face up until the
-    auction ends.  A single card below an honour, not led, brings no bar (24A); an
-    honour or a card led (24B), or a second card (24C), bars the offender's partner at
-    his next turn (72C may apply).  After the final pass the bar has no effect.  At
-    the end of the auction the table returns the cards of the declaring side (24D) and
-    makes a defender's cards penalty cards (24E)."""
-    o, card, led = irr.by, irr.facts["_card"], irr.facts["_led"]
-    before = table.exposed.get(o, [])
-    ops = [("expose", o, card, led)]
-    if before:
-        ops.append(("law", "24C"))
-        bar = True
-    elif card % 13 >= 8 or led:                # ten to ace: an honour (Definitions)
-        ops.append(("law", "24B"))
-        bar = True
-    else:
-        ops.append(("law", "24A"))
-        bar = False
-    if bar and table.phase == "auction":
-        ops += [("bar", (o + 2) & 3, "next_turn"), ("flag", "Review72C", "72C")]
-    ops.append(("flag", "UI_card", "16C"))
-    return _now(irr, ops)
+def _now(irr: Irregularity, ops: list[Consequence]) -> Ruling:
+    """A ruling with no choice: the Director applies it at once."""
+    return Ruling(irr, irr.laws, None, consequences={"now": ops})
+
+
+class AuctionLaws:
+    """The hooks of the auction period (Laws 17D3, 21B, 23-39), answered as in 2017."""
+
+    # --- Law 23: the review of an enforced pass --------------------------------------
+
+    def enforced_pass_review(self, offender: int | None = None) -> Flag:
+        """The review that goes with a pass the Laws force on the offender's partner:
+        Law 72C in 2017 (the offender could have known it would damage; the 1997 Laws
+        put it in their Law 23)."""
+        return Flag("Review72C", "72C", offender)
+
+    # --- Law 27: insufficient bids -----------------------------------------------------
+
+    def insufficient_bid(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 27: the offender's LHO may accept the insufficient bid (27A1); if not, the
+        offender must substitute a legal call, and what follows depends on it (27B)."""
+        o, ib = irr.by, irr.facts["_code"]
+        lho = (o + 1) & 3
+        duty = table.duties.get(o)
+        if duty is not None and duty["kind"] == "substitute":
+            # Law 27B4: a second insufficient bid in place of the first: LHO may accept
+            # it (A1); otherwise the Director applies 27B3 (partner passes throughout)
+            return Ruling(irr, ("27B4",), Decision(lho, ("accept", "reject"), ("27A1", "27B3")),
+                          consequences={
+                              "accept": [Cite("27B4"), Cite("27A1"), ClearDuty(o),
+                                         PutInForce(o, ib)],
+                              "reject": [Cite("27B4"), Cite("27B3"),
+                                         Bar((o + 2) & 3, "rest_of_auction"),
+                                         LeadPenalty(o, "26B"), self.enforced_pass_review()]})
+        return Ruling(irr, ("27",), Decision(lho, ("accept", "reject"), ("27A1", "27B")),
+                      consequences={
+                          "accept": [Cite("27A1"), PutInForce(o, ib)],
+                          "reject": [Cite("27B"), Flag("UI", "16C"),
+                                     CallDuty(o, "substitute", "27B", withdrawn=ib)]})
+
+    def substitute_for_insufficient_bid(self, table: TableView, seat: int, call: int,
+                                        artificial: bool, comparable: bool | None,
+                                        withdrawn: int) -> list[Consequence] | None:
+        """Law 27B: the offender's substitute for his insufficient bid ``withdrawn``.
+        ``None`` when the call is no lawful substitute and is an irregularity of its own
+        (a second insufficient bid, 27B4; a double or redouble not judged comparable,
+        27B3; an inadmissible call).
+
+        * 27B1a: the lowest sufficient bid in the same strain, not artificial: no
+          rectification (26B and 16C do not apply; 27D may);
+        * 27B1b: a call the Director judges comparable: no rectification (27D may);
+        * 27B2: any other call: partner passes throughout (26B, 72C).
+        """
+        auction = table.auction
+        if is_bid(call) and call <= MAX_LEGAL_BID and not auction.is_legal(seat, call):
+            return None   # a second insufficient bid: 27B4
+        if call in (DOUBLE, REDOUBLE) and not comparable:
+            return None   # 27B3: an attempted double or redouble
+        if not auction.is_legal(seat, call):
+            return None
+        lowest_same = (is_bid(call) and bid_strain(call) == bid_strain(withdrawn)
+                       and call == lowest_sufficient(auction.last_bid, bid_strain(withdrawn)))
+        if lowest_same and not artificial:
+            return [Cite("27B1a"), Flag("Review27D", "27D", seat)]
+        if comparable:
+            return [Cite("27B1b"), Flag("Review27D", "27D", seat)]
+        return [Cite("27B2"), Bar((seat + 2) & 3, "rest_of_auction"), LeadPenalty(seat, "26B"),
+                self.enforced_pass_review(seat)]
+
+    def substitute_double(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 27B3: a double or redouble put in place of an insufficient bid (and not
+        judged comparable) is cancelled; the offender substitutes again under 27B and his
+        partner passes for the rest of the auction (26B, 72C)."""
+        o = irr.by
+        return _now(irr, [Bar((o + 2) & 3, "rest_of_auction"), LeadPenalty(o, "26B"),
+                          self.enforced_pass_review()])
+
+    # --- Laws 28-32: calls out of rotation ------------------------------------------
+
+    def call_out_of_rotation(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Laws 29-32: the offender's LHO may accept the call (29A) unless it is an
+        inadmissible double or redouble (32, 36); otherwise it is cancelled, the turn
+        goes back to the player whose turn it was (29B), and Law 30, 31 or 32 applies."""
+        o, call, turn = irr.by, irr.facts["_code"], irr.facts["_turn"]
+        lho, partner = (o + 1) & 3, (o + 2) & 3
+        # Law 30C: an artificial pass is treated as a bid out of rotation (Law 31)
+        family = ("31" if is_bid(call) or (call == PASS and irr.facts.get("_artificial")) else
+                  "30" if call == PASS else "32")
+        where = relation_to_turn(table, o, turn)
+        reject: list[Consequence] = [Cite("29B"), Flag("UI", "16C")]
+        if where == "rho":
+            if family == "30":
+                reject += [Cite("30A"), Bar(o, "next_turn"), self.enforced_pass_review()]
+            else:
+                # 31A / 32A: what the offender may do depends on his RHO's call
+                reject += [Cite(family + "A"),
+                           CallDuty(turn, "rho_call", family + "A", withdrawn=call, offender=o)]
+        elif where == "lho_change":
+            # Laws 30B2, 31C, 32C: a later call at LHO's turn is a change of call; Law 25B:
+            # LHO may accept the new call (the first is withdrawn), else it is cancelled
+            change = {"30": "30B2", "31": "31C", "32": "32C"}[family]
+            return Ruling(irr, (change, "25B"), Decision(lho, ("accept", "reject"),
+                                                         ("25B1", "25B2")),
+                          consequences={
+                              "accept": [Cite(change), Cite("25B1"), WithdrawLast(o),
+                                         PutInForce(o, call), Flag("UI", "16C"),
+                                         LeadPenalty(o, "26B")],
+                              "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C"),
+                                         LeadPenalty(o, "26B")]})
+        else:
+            # 30B1 / 31B / 32B: partner calls freely (16C2); the offender's call is compared
+            sub = {"30": "30B1", "31": "31B", "32": "32B"}[family]
+            reject += [Cite(sub), CallDuty(o, "comparable", sub, withdrawn=call)]
+        options: tuple[str, ...] = ("accept", "reject")
+        consequences: dict[str, list[Consequence]] = {
+            "accept": [Cite("29A"), PutInForce(o, call)], "reject": reject}
+        if family == "32" and not table.auction.is_legal(o, call):
+            # Law 32: an inadmissible double or redouble can never be accepted; Law 36B4:
+            # the auction returns to the player whose turn it was, the offender calls
+            # freely at his turn and his partner passes throughout (26B, 72C)
+            options = ("reject",)
+            consequences = {"reject": [Cite("29B"), Cite("36B4"), Flag("UI", "16C"),
+                                       Bar(partner, "rest_of_auction"),
+                                       LeadPenalty(o, "26B"), self.enforced_pass_review()]}
+        return Ruling(irr, ("29",), Decision(lho, options, tuple(
+            "29A" if opt == "accept" else "29B" for opt in options)), consequences=consequences)
+
+    def call_at_barred_turn(self, table: TableView, turn: int) -> list[Consequence]:
+        """Law 28A: a call at the turn of an RHO obliged to pass is in rotation: the
+        RHO's pass is recorded (his bar for one turn is spent) and the call stands."""
+        ops: list[Consequence] = [Cite("28A")]
+        if table.barred.get(turn) == "next_turn":
+            ops.append(Unbar(turn))
+        ops.append(PutInForce(turn, PASS))
+        return ops
+
+    def rho_called(self, table: TableView, duty: dict[str, Any], call: int) -> CallDuty:
+        """Laws 31A / 32A: the offender's RHO has called after the call out of rotation
+        was cancelled.  RHO passed: the offender must repeat his call (A1); RHO bid,
+        doubled or redoubled: the offender calls freely, and his call is compared (A2)."""
+        o, fam = duty["offender"], duty["law"]
+        if call == PASS:
+            return CallDuty(o, "repeat", fam + "1", call=duty["withdrawn"])
+        return CallDuty(o, "comparable", fam + "2", withdrawn=duty["withdrawn"])
+
+    def comparable_call(self, table: TableView, seat: int, law: str,
+                        comparable: bool) -> list[Consequence]:
+        """Law 23A: the Director has judged whether the offender's call is comparable to
+        his withdrawn call (30B1b, 31A2, 31B2, 32A2, 32B2).  Comparable: no further
+        rectification (23C may apply); otherwise partner passes at his next turn (16C,
+        26B and 72C may apply)."""
+        if law == "30B1":
+            laws = ["30B1b(i)" if comparable else "30B1b(ii)"]
+        elif law in ("31B", "32B"):
+            # 31B2 / 32B2: the Director rules as in A2(a) or A2(b)
+            laws = [law + "2", law[:2] + ("A2a" if comparable else "A2b")]
+        else:                                   # 31A2, 32A2
+            laws = [law + ("a" if comparable else "b")]
+        ops: list[Consequence] = [Cite(x) for x in laws]
+        if comparable:
+            ops.append(Flag("Review23C", "23C", seat))
+        else:
+            ops += [Bar((seat + 2) & 3, "next_turn"), LeadPenalty(seat, "26B"),
+                    self.enforced_pass_review(seat)]
+        return ops
+
+    def call_during_choice(self, table: TableView, ruling: Ruling,
+                           seat: int) -> list[Consequence] | None:
+        """A call while a choice is pending (the call itself is then made):
+
+        * 27C: the offender substitutes for his insufficient bid before the Director
+          has ruled: the substitute stands if legal, and 27B is applied to it;
+        * 27A1, 29A: the LHO accepts the irregular call by calling over it;
+        * 28B: the player whose turn it was calls: the call out of rotation is
+          cancelled, with no rectification (16C2 applies).
+
+        ``None``: the call has no meaning here (the choice comes first)."""
+        irr, d = ruling.irregularity, ruling.decision
+        assert d is not None
+        if irr.kind == "insufficient_bid" and seat == irr.by and "reject" in d.options:
+            return [Cite("27C"), Settle("reject")]
+        if seat == d.by and "accept" in d.options:
+            return [Settle("accept")]
+        if irr.kind.endswith("_out_of_rotation") and seat == irr.facts["_turn"]:
+            return [Cite("28B"), Flag("UI", "16C2", irr.by), Resolve()]
+        return None
+
+    # --- Laws 21B, 25: a call replaced ------------------------------------------------
+
+    def call_replaced(self, table: TableView, seat: int, reason: str) -> Cite | Refuse:
+        """Laws 25A and 21B1a: a player replaces his own last call (unintended, or based
+        on misinformation) before his partner has called, and until the end of the
+        auction period (the clarification period included, 17D).  Law 26 never follows
+        (25A)."""
+        law = {"unintended": "25A", "misinformation": "21B1a"}.get(reason)
+        if law is None:
+            return Refuse(f"unknown replacement {reason!r}")
+        calls = table.auction.calls
+        mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
+        reopen = table.phase == Phase.PLAY and not table.tricks and not table.trick
+        if not mine or not (table.phase == Phase.AUCTION or reopen):
+            return Refuse(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
+                          "the auction period is over or he has not called")
+        if any(s == (seat + 2) & 3 for s, _c in calls[mine[-1] + 1:]):
+            return Refuse(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
+                          f"{SEAT_NAMES[seat]}'s partner, has called since")
+        return Cite(law)
+
+    def lho_changes_call(self, table: TableView, seat: int) -> Cite:
+        """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
+        made over it, with no further rectification (16C: the withdrawn call is
+        authorised information to his side, unauthorised to the other)."""
+        return Cite("21B2" if "21B1a" in table.laws else "25A")
+
+    # --- Laws 35-39: inadmissible calls and calls after the final pass ----------------
+
+    def inadmissible_double(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 36B: a double or redouble that Law 19 does not allow is cancelled; the
+        offender makes a legal call and his partner passes throughout (26B, 72C)."""
+        o = irr.by
+        return _now(irr, [Cite("36B"), Bar((o + 2) & 3, "rest_of_auction"),
+                          LeadPenalty(o, "26B"), self.enforced_pass_review()])
+
+    def lho_called_over_inadmissible(self, table: TableView, offender: int) -> list[Consequence]:
+        """Law 36A: the offender's LHO called over the inadmissible double or redouble
+        before it was rectified: it and every call after it are cancelled, the auction
+        goes back to the offender, with no bar and no 26B."""
+        return [Cite("36A"), Unbar((offender + 2) & 3), DropLeadPenalty(offender),
+                DropReview("Review72C", offender)]
+
+    def call_in_breach_of_bar(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
+        pass is put in its place and both members of the offending side pass throughout."""
+        o = irr.by
+        return _now(irr, [Cite("37B"), PutInForce(o, PASS),
+                          Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
+                          LeadPenalty(o, "26B"), self.enforced_pass_review()])
+
+    def bid_above_seven(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 38: a bid above seven is cancelled with every call after it, a pass is put
+        in its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
+        o = irr.by
+        ops: list[Consequence] = []
+        if table.auction.turn == o:
+            ops.append(PutInForce(o, PASS))
+        ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
+                LeadPenalty(o, "26B"), self.enforced_pass_review()]
+        return _now(irr, ops)
+
+    def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 39: every call after the final pass is cancelled (39A).  A bid, double or
+        redouble by a future defender may bring a lead restriction to his partner (39B,
+        26B); a defender's pass and any call of declarer or dummy bring nothing more."""
+        o, call = irr.by, irr.facts["_code"]
+        ops: list[Consequence] = [Cite("39A")]
+        declarer = table.declarer
+        if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
+            ops += [Cite("39B"), LeadPenalty(o, "26B")]
+        return _now(irr, ops)
+
+    # --- Law 24: cards exposed during the auction ---------------------------------------
+
+    def card_exposed_during_auction(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 24: a card exposed or led during the auction period stays face up until
+        the auction ends.  A single card below an honour, not led, brings no bar (24A); an
+        honour or a card led (24B), or a second card (24C), bars the offender's partner
+        at his next turn (72C may apply).  After the final pass the bar has no effect.
+        At the end of the auction :meth:`exposed_cards_at_end_of_auction` applies."""
+        o, card, led = irr.by, irr.facts["_card"], irr.facts["_led"]
+        before = table.exposed.get(o, [])
+        ops: list[Consequence] = [Expose(o, card, led)]
+        if before:
+            ops.append(Cite("24C"))
+            bar = True
+        elif card % 13 >= 8 or led:                # ten to ace: an honour (Definitions)
+            ops.append(Cite("24B"))
+            bar = True
+        else:
+            ops.append(Cite("24A"))
+            bar = False
+        if bar and table.phase == Phase.AUCTION:
+            ops += [Bar((o + 2) & 3, "next_turn"), self.enforced_pass_review()]
+        ops.append(Flag("UI_card", "16C"))
+        return _now(irr, ops)
+
+    def exposed_cards_at_end_of_auction(self, table: TableView) -> list[Consequence]:
+        """Law 24 at the end of the auction: the cards of declarer or dummy go back to
+        the hand (24D); a defender's become penalty cards (24E), major unless a single
+        card below an honour was exposed and not led (Law 50)."""
+        ops: list[Consequence] = []
+        declarer = table.declarer
+        assert declarer is not None
+        for seat, cards in sorted(table.exposed.items()):
+            if (seat ^ declarer) & 1 == 0:
+                ops.append(Cite("24D"))
+                continue
+            ops.append(Cite("24E"))
+            minor_possible = len(cards) == 1 and not cards[0][1] and cards[0][0] % 13 < 8
+            ops += [PenaltyCard(seat, c, not minor_possible) for c, _led in cards]
+        return ops
+
+    # --- Law 26: lead restrictions ------------------------------------------------------
+
+    def lead_restriction(self, table: TableView, offender: int) -> Ruling:
+        """Law 26B: at the first turn to lead of the partner of an offender whose withdrawn
+        call was not replaced by a comparable call, declarer may forbid the lead of one
+        suit that the offender did not specify in the legal auction, for as long as that
+        partner keeps the lead."""
+        assert table.declarer is not None
+        irr = Irregularity("lead_restriction", offender, len(table.events), ("26B",),
+                           {"_leader": (offender + 2) & 3})
+        return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
+                                              ("26B", "26B")), consequences={})
+
+    def lead_restriction_chosen(self, table: TableView, ruling: Ruling, option: str,
+                                suit: int | None) -> list[Consequence]:
+        """Law 26B: declarer forbids one suit the offender did not specify, or nothing."""
+        offender = ruling.irregularity.by
+        leader = (offender + 2) & 3
+        ops: list[Consequence] = []
+        if option == "forbid_suit":
+            named = suits_specified(table, offender)
+            allowed = [s for s in range(4) if s not in named]
+            if suit is None or suit not in allowed:
+                return [Refuse("Law 26B: declarer may forbid one suit that "
+                               f"{SEAT_NAMES[offender]} did not specify in the legal auction: "
+                               + ", ".join(SUIT_LETTERS[s] for s in allowed))]
+            ops.append(LeadRestriction(leader, "26B", forbid=(suit,)))
+        ops.append(Cite("26B"))
+        return ops

@@ -88,9 +88,12 @@ from typing import Callable, Sequence
 
 from ..cards import BridgeError, SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, parse_card
 from ..play import NO_TRUMP, playable, trick_winner
+from .consequences import Cite, Consequence, Flag, Refuse, RestoreTricks
+from .protocol import Phase, TableView
+from .ruling import Irregularity, Ruling
 
 __all__ = ["Position", "Play", "ClaimAdvice", "position_of", "parse_statement", "advise",
-           "advise_table", "dd_scores", "advice_lines", "LAWS"]
+           "advise_table", "dd_scores", "advice_lines", "LAWS", "ClaimLaws"]
 
 #: laws behind every piece of claim advice: the Director rules (70A), the aid advises
 LAWS = ("70A", "70D1", "70E1", "70E2", "12C")
@@ -566,3 +569,69 @@ def advice_lines(a: ClaimAdvice) -> list[str]:
     out.extend(f"note: {n}" for n in a.notes)
     out.append("laws: " + " ".join(a.laws))
     return out
+
+
+# --- the hooks of an edition for claims and concessions (Laws 68-71) -------------------------
+
+class ClaimLaws:
+    """The hooks of claims and concessions (Laws 68-71), answered as in 2017.
+
+    The table keeps the claim awaiting answers; these hooks say who answers it, what a
+    partner's objection, an agreement and the Director's rulings on it bring."""
+
+    def claim_made(self, table: TableView, claimer: int, is_claim: bool) -> Cite:
+        """Law 68A: a claim of some tricks concedes the others; 68B1: a concession."""
+        return Cite("68A" if is_claim else "68B1")
+
+    def claim_answered_by(self, table: TableView, claimer: int) -> tuple[int, int]:
+        """Laws 68A, 68B, 69A: the opponents of the claimer answer his claim or
+        concession: declarer's by both defenders, a defender's by declarer and dummy."""
+        declarer = table.declarer
+        assert declarer is not None
+        if claimer == declarer:
+            return (claimer + 1) & 3, (claimer + 3) & 3
+        return declarer, ((claimer + 1) & 3 if (claimer + 1) & 3 != declarer
+                          else (claimer + 3) & 3)
+
+    def claim_agreed(self, table: TableView) -> str:
+        """Law 69A: a claim or concession agreed by the opponents: the tricks are scored
+        as stated."""
+        return "69A"
+
+    def concession_objected_by_partner(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 68B2: a defender concedes and his partner objects at once: there is neither
+        a concession nor a claim, and play goes on; cards the defender showed are no
+        penalty cards, but the information is unauthorised to his partner (16C)."""
+        return Ruling(irr, ("68B2",), None, consequences={
+            "now": [Cite("68B2"), Flag("UI", "16C")]})
+
+    def play_on_after_claim(self, table: TableView) -> list[Consequence]:
+        """Law 68D2b: at the non-claiming side's request, all four agree to play on after
+        a disputed claim: the claim is void and play goes on."""
+        return [Cite("68D2b")]
+
+    def claim_decided(self, table: TableView, remaining: int,
+                      tricks: int | None) -> Cite | Refuse:
+        """Law 70: the Director awards ``tricks`` of the ``remaining`` tricks to the side
+        his ruling names."""
+        if tricks is None or not 0 <= tricks <= remaining:
+            return Refuse(f"Law 70: the Director awards 0 to {remaining} of the remaining "
+                          f"tricks, not {tricks!r}")
+        return Cite("70")
+
+    def tricks_given_back(self, table: TableView, what: str, seat: int,
+                          tricks: int | None) -> list[Consequence]:
+        """Law 69B: within the correction period an acquiescence in a claim is withdrawn
+        for a trick the side would likely have won; Law 71: a concession of a trick
+        that could not be lost by any normal play is cancelled.  ``tricks`` go back to
+        ``seat``'s side."""
+        side = seat & 1
+        law = "69B" if what == "acquiescence_withdrawn" else "71"
+        if table.phase != Phase.COMPLETE or not any(x in table.laws for x in ("69A", "70")):
+            return [Refuse(f"Law {law}: there is no agreed claim or concession to correct")]
+        other = table.won[side ^ 1]
+        if tricks is None or not 1 <= tricks <= other:
+            return [Refuse(f"Law {law}: the tricks given back to {SEAT_NAMES[seat]}'s "
+                           f"side are 1 to {other}, not {tricks!r}")]
+        return [RestoreTricks(side, tricks), Cite(law)]
+

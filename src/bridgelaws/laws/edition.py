@@ -1,51 +1,121 @@
 """Editions of the Laws: the hooks a set of Laws answers for the table.
 
-``Laws2017`` (the 2017 Laws as amended in 2024) is the default.  An older
-edition is a small subclass that overrides only the hooks that differ, as
+The table recognises what happened (a call out of rotation, a revoke pointed out, a
+Director's ruling on a wrong board) and asks its edition what follows, through a
+named hook.  Every hook is a method with the 2017 answer as its default, in the module
+of :mod:`bridgelaws.laws` for its family; :class:`Laws2017` gathers them:
+
+============================  ================================================
+module (class)                laws
+============================  ================================================
+``auction`` (AuctionLaws)     17D3, 21B, 23-39: calls, bars, lead restrictions
+``leads`` (LeadLaws)          47E1, 53-57, 60: leads and plays out of turn
+``penalty_cards``             48-52: exposed cards and penalty cards
+``revokes`` (RevokeLaws)      61-64 (with dummy's 43A1b, 43B2b, 43B3)
+``dummy`` (DummyLaws)         42-47: dummy, designations, changes of card
+``tricks`` (TrickLaws)        58, 65-67: several cards, defective tricks
+``claims`` (ClaimLaws)        68-71 (and the claim aid of Law 70)
+``wrong_board``               13-15: wrong counts, missing cards, wrong boards
+``judgement``                 12, 16, 54C, 64B4-5: the Director's rulings
+============================  ================================================
+
+A hook reads the table through :class:`~bridgelaws.laws.protocol.TableView` and
+returns a :class:`~bridgelaws.laws.ruling.Ruling` or typed consequences
+(:mod:`bridgelaws.laws.consequences`), which the table applies in one place.  An
+older edition is a subclass that overrides only the hooks whose rules differ, as
 python-chess's variants override a few methods of ``Board``.
+
+Where a 1997 edition (``/work/shared/LAWS-1997.md``) would differ, and the hook it
+overrides:
+
+====================  =======================================================================
+1997 difference       hook (module)
+====================  =======================================================================
+12C, 86, 88           none in the table: adjusted scores are scored by :mod:`bridgelaws.scoring`
+                      (weighted 12C1c, the 40/60 rules, teams' 3 IMPs), not by these hooks
+13                    ``cards_corrected``, ``wrong_count_after_call``, ``surplus_card``,
+                      ``wrong_count_after_play`` (wrong_board)
+15, 17D (M3)          ``wrong_board_call`` (LHO, not partner, as trigger), ``wrong_board``
+23                    ``enforced_pass_review`` (the flag every forced pass carries: Review23)
+24                    ``card_exposed_during_auction`` (bars), ``exposed_cards_at_end_of_auction``
+                      (declarer's option instead of 24E)
+25A (M1)              ``call_replaced`` (at once only), ``lho_changes_call`` (no take-back)
+25B (M2)              ``call_out_of_rotation`` (the ``lho_change`` options: no 26 on accept,
+                      the A- cap)
+26                    ``lead_restriction`` (26A require or forbid), ``lead_restriction_chosen``
+27                    ``insufficient_bid``, ``substitute_for_insufficient_bid`` (27B1a for both
+                      bids, no 27B1b), ``substitute_double`` (27B3)
+30-32                 ``call_out_of_rotation``, ``rho_called``, ``comparable_call`` (bars through
+                      the auction, 30B2's no double)
+35-39                 ``lho_called_over_inadmissible`` (35), ``inadmissible_double`` (36),
+                      ``call_in_breach_of_bar`` (37), ``bid_above_seven`` (38),
+                      ``call_after_final_pass`` (39: full 26)
+46B1 (M5)             ``designation`` ("high" in fourth seat)
+45C4b (M6)            ``dummy_card_changed``
+50                    ``card_exposed_by_defender``, ``several_penalty_cards_law``,
+                      ``penalty_card_lead`` (UI flags)
+53A (M7)              ``lead_out_of_turn_at_trick_13`` (return ``None``: may be accepted)
+55A (M8)              ``lead_out_of_turn_by_declarer`` (who chooses)
+57                    ``premature_play_by_defender`` (three options, no 57D)
+61B                   ``defenders_ask_each_other = False``, ``question_law``
+62C3, 63B             ``revoke_correction`` (no 62C3)
+64A, 64B3, 64B7       ``revoke_transfer`` (1997 64A1/A2, faced cards, no 64B7)
+67B1                  ``omitted_card_supplied`` (no transfer when he holds the suit)
+68D (M11)             ``play_on_after_claim`` (refused: no play after a claim)
+69B, 71               ``tricks_given_back``
+70 (M12)              ``claim_decided``; the claim aid's options in :mod:`bridgelaws.laws.claims`
+43B3 (M9)             ``dummy_draws_attention_to_revoke`` (a balanced adjustment flag)
+====================  =======================================================================
 
 >>> from bridgelaws.laws.edition import edition
 >>> edition("2017").name
 '2017'
+>>> class Strict61B(Laws2017):
+...     defenders_ask_each_other = False
+>>> Strict61B().defenders_ask_each_other, Laws2017().defenders_ask_each_other
+(False, True)
 """
 
 from __future__ import annotations
 
-from .auction import (rule_bid_above_seven, rule_call_after_final_pass,
-                      rule_call_in_breach_of_bar, rule_call_out_of_rotation,
-                      rule_inadmissible_double, rule_insufficient_bid,
-                      rule_substitute_double, rule_card_exposed_during_auction)
-from .play import (rule_card_exposed_by_declarer, rule_card_exposed_by_defender,
-                   rule_lead_before_choice, rule_lead_out_of_turn_by_declarer,
-                   rule_lead_out_of_turn_by_defender, rule_opening_lead_out_of_turn,
-                   rule_penalty_card_not_played, rule_play_before_correct_lead,
-                   rule_play_before_rectification, rule_premature_play_by_declarer,
-                   rule_premature_play_by_defender, rule_several_cards_played,
-                   rule_concession_objected_by_partner)
+from typing import Callable, ClassVar
+
+from .auction import AuctionLaws
+from .claims import ClaimLaws
+from .dummy import DummyLaws
+from .judgement import JudgementLaws
+from .leads import LeadLaws
+from .penalty_cards import PenaltyCardLaws
+from .protocol import TableView
+from .revokes import RevokeLaws
 from .ruling import Irregularity, Ruling
+from .tricks import TrickLaws
+from .wrong_board import WrongBoardLaws
 
 __all__ = ["Edition", "Laws2017", "edition", "EDITIONS"]
 
 
-class Edition:
-    """The hooks through which the table asks the Laws what follows from an act."""
+class Edition(AuctionLaws, LeadLaws, PenaltyCardLaws, RevokeLaws, DummyLaws, TrickLaws,
+              ClaimLaws, WrongBoardLaws, JudgementLaws):
+    """The hooks through which the table asks the Laws what follows from an act, each
+    with the 2017 answer (the families' classes); :meth:`rule` rules on a recognised
+    irregularity through the hook :attr:`RULES` names for its kind."""
 
     name = "base"
 
-    #: Law 61B3: the defenders may ask each other whether one of them has a card of the
-    #: suit led (at the risk of creating unauthorised information), unless the event's
-    #: regulation forbids it (``Table(regulation={"defenders_ask_each_other": False})``).
-    #: The 1997 Laws forbid it outright, and have a revoke so found corrected with Law 64
-    #: applied as if it were established (their 63B): an edition of them sets this to
-    #: ``False`` (and would add that rectification).
-    defenders_ask_each_other = True
+    #: the hook (a method name) that rules on each kind of irregularity
+    RULES: ClassVar[dict[str, str]] = {}
 
-    def rule(self, table, irregularity: Irregularity) -> Ruling | None:
+    def rule(self, table: TableView, irregularity: Irregularity) -> Ruling | None:
         """The ruling on ``irregularity``, or ``None`` when play simply goes on.
 
-        The base answer: the Director must be called (Law 9B1) and rules; the
-        table waits.
+        The hook named in :attr:`RULES` answers; without one the Director must be
+        called (Law 9B1) and rules, and the table waits.
         """
+        name = self.RULES.get(irregularity.kind)
+        if name is not None:
+            hook: Callable[[TableView, Irregularity], Ruling | None] = getattr(self, name)
+            return hook(table, irregularity)
         return Ruling(irregularity, irregularity.laws, director=True)
 
 
@@ -54,43 +124,38 @@ class Laws2017(Edition):
 
     name = "2017"
 
-    #: the rectification of each kind of irregularity, by the law that governs it
-    RULES = {
-        "card_exposed_during_auction": rule_card_exposed_during_auction,     # Law 24
-        "insufficient_bid": rule_insufficient_bid,                           # Law 27
-        "substitute_double_for_insufficient_bid": rule_substitute_double,    # Law 27B3
-        "pass_out_of_rotation": rule_call_out_of_rotation,                   # Laws 29, 30
-        "bid_out_of_rotation": rule_call_out_of_rotation,                    # Laws 29, 31
-        "double_out_of_rotation": rule_call_out_of_rotation,                 # Laws 29, 32
-        "inadmissible_double": rule_inadmissible_double,                     # Law 36
-        "call_in_breach_of_bar": rule_call_in_breach_of_bar,                 # Law 37
-        "bid_above_seven": rule_bid_above_seven,                             # Law 38
-        "call_after_final_pass": rule_call_after_final_pass,                 # Law 39
-        "opening_lead_out_of_turn": rule_opening_lead_out_of_turn,           # Law 54
-        "lead_out_of_turn_by_declarer": rule_lead_out_of_turn_by_declarer,   # Laws 53, 55
-        "lead_out_of_turn_by_defender": rule_lead_out_of_turn_by_defender,   # Laws 53, 56
-        "premature_play_by_defender": rule_premature_play_by_defender,       # Law 57
-        "premature_play_by_declarer": rule_premature_play_by_declarer,       # Law 57C3
-        "penalty_card_not_played": rule_penalty_card_not_played,             # Law 52
-        "card_exposed_by_declarer": rule_card_exposed_by_declarer,           # Law 48
-        "card_exposed_by_defender": rule_card_exposed_by_defender,           # Laws 49, 50
-        "lead_before_declarer_chose": rule_lead_before_choice,               # Laws 50D2, 49
-        "play_before_correct_lead": rule_play_before_correct_lead,           # Law 60B
-        "play_before_rectification": rule_play_before_rectification,         # Law 60C
-        "several_cards_played": rule_several_cards_played,                   # Law 58B2
-        "concession_objected_by_partner": rule_concession_objected_by_partner,  # Law 68B2
+    RULES: ClassVar[dict[str, str]] = {
+        "card_exposed_during_auction": "card_exposed_during_auction",        # Law 24
+        "insufficient_bid": "insufficient_bid",                              # Law 27
+        "substitute_double_for_insufficient_bid": "substitute_double",       # Law 27B3
+        "pass_out_of_rotation": "call_out_of_rotation",                      # Laws 29, 30
+        "bid_out_of_rotation": "call_out_of_rotation",                       # Laws 29, 31
+        "double_out_of_rotation": "call_out_of_rotation",                    # Laws 29, 32
+        "inadmissible_double": "inadmissible_double",                        # Law 36
+        "call_in_breach_of_bar": "call_in_breach_of_bar",                    # Law 37
+        "bid_above_seven": "bid_above_seven",                                # Law 38
+        "call_after_final_pass": "call_after_final_pass",                    # Law 39
+        "opening_lead_out_of_turn": "opening_lead_out_of_turn",              # Law 54
+        "lead_out_of_turn_by_declarer": "lead_out_of_turn_by_declarer",      # Laws 53, 55
+        "lead_out_of_turn_by_defender": "lead_out_of_turn_by_defender",      # Laws 53, 56
+        "premature_play_by_defender": "premature_play_by_defender",          # Law 57
+        "premature_play_by_declarer": "premature_play_by_declarer",          # Law 57C3
+        "penalty_card_not_played": "penalty_card_not_played",                # Law 52
+        "card_exposed_by_declarer": "card_exposed_by_declarer",              # Law 48
+        "card_exposed_by_defender": "card_exposed_by_defender",              # Laws 49, 50
+        "lead_before_declarer_chose": "lead_before_declarer_chose",          # Laws 50D2, 49
+        "play_before_correct_lead": "play_before_correct_lead",              # Law 60B
+        "play_before_rectification": "play_before_rectification",            # Law 60C
+        "several_cards_played": "several_cards_played",                      # Law 58B2
+        "concession_objected_by_partner": "concession_objected_by_partner",  # Law 68B2
+        "revoke": "revoke",                                                  # Law 61A
     }
 
-    def rule(self, table, irregularity: Irregularity) -> Ruling | None:
-        rule = self.RULES.get(irregularity.kind)
-        if rule is not None:
-            return rule(table, irregularity)
-        if irregularity.kind == "revoke":
-            # Law 61A defines the revoke; nobody need notice it at once, and play
-            # goes on until attention is drawn (Law 62) or the revoke is
-            # established (Law 63).  The table tracks it.
-            return None
-        return super().rule(table, irregularity)
+    def revoke(self, table: TableView, irr: Irregularity) -> Ruling | None:
+        """Law 61A defines the revoke; nobody need notice it at once, and play goes on
+        until attention is drawn (Law 62) or the revoke is established (Law 63).  The
+        table tracks it."""
+        return None
 
 
 EDITIONS: dict[str, type[Edition]] = {"2017": Laws2017, "2024": Laws2017}

@@ -11,6 +11,9 @@ leave the answer to the Director's judgement, the ruling says so
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from .consequences import Consequence
 
 __all__ = ["Irregularity", "Decision", "Ruling", "IRREGULARITY_KINDS"]
 
@@ -63,7 +66,7 @@ class Irregularity:
     by: int
     event: int
     laws: tuple[str, ...]
-    facts: dict = field(default_factory=dict, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -80,10 +83,15 @@ class Ruling:
 
     ``director`` is True when no mechanical rectification applies and the
     Director must rule; ``consequences`` maps each option of ``decision`` to the
-    list of consequences the table applies when it is chosen.
+    list of consequences (:mod:`bridgelaws.laws.consequences`) the table applies when it
+    is chosen (``"now"`` for a ruling with no choice).
     """
     irregularity: Irregularity
     laws: tuple[str, ...]
     decision: Decision | None = None
     director: bool = False
-    consequences: dict = field(default_factory=dict, compare=False)
+    consequences: dict[str, list[Consequence]] = field(default_factory=dict, compare=False)
+
+    def now(self) -> list[Consequence]:
+        """The consequences applied at once (a ruling with no choice)."""
+        return self.consequences.get("now", [])

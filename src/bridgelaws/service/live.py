@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from ..boards import Board
 from ..calls import call_name, parse_call
 from ..cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name, parse_card
-from ..events import Answer, Claim, DrawAttention
+from ..events import Answer, DrawAttention
 from ..formats.case import event_to_json, parse_event
 from ..i18n import message
 from ..table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
@@ -71,9 +71,6 @@ log = logging.getLogger("bridgelaws.live")
 #: the laws an unnoticed revoke adds to the table's record (the revoke itself, 61A, and its
 #: establishment, 63A1); they stay off the players' screens until the revoke is noticed
 REVOKE_LAWS = frozenset({"61A", "63A1"})
-#: the laws the service applies itself, beside the engine's: the table waits for the
-#: Director (9B2), a claimer's hand is faced (68C), declarer plays dummy's cards (45B)
-HOLD_LAW, FACED_LAW, DUMMY_LAW = "9B2", "68C", "45B"
 #: an act slower than this (seconds, from arrival to every view sent) is logged
 SLOW_ACT = 0.1
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
@@ -167,12 +164,16 @@ class LiveState:
                            regulation=self.regulation)
         self.call: dict | None = None            # the Director's open call
         self.hidden_laws: set[int] = set()       # indices of table.laws not yet public
-        self.faced = 0                           # a claimer's cards faced (68C)
         self.last_actor: str | None = None
 
     @property
     def board(self) -> int:
         return self.boards[self.index]
+
+    @property
+    def faced(self) -> int:
+        """A claimer's cards faced (Law 68C; the engine keeps them), as a mask."""
+        return self.table.faced
 
     @property
     def hold(self) -> bool:
@@ -240,8 +241,6 @@ class LiveState:
             raise ActionError("strict", kind=irr.kind.replace("_", " "),
                               laws=", ".join(irr.laws)) from None
         new = t.irregularities[n_irr:]
-        if type(event) is Claim:
-            self.faced |= t.hands[event.by]        # Law 68C: the claimer faces his hand
         # an unnoticed revoke calls nobody: the table does not know of it yet
         called = [(i.kind, i.laws) for i in new if i.kind != "revoke"]
         if self.unnoticed():
@@ -345,13 +344,13 @@ class LiveState:
         public = self.public()
         gone = [0, 0, 0, 0]                     # each hand's cards played so far
         proven = []
-        for n, pos, seat, card in t._played():
+        for n, pos, seat, card in t.played():
             if card < 0:
                 continue
             gone[seat] |= 1 << card
             if pos == 0 or not t.showed_out(seat, n):
                 continue
-            suit = SUIT_MASKS[t._trick_cards(n)[0] // 13]
+            suit = SUIT_MASKS[t.trick_cards(n)[0] // 13]
             if public & t.deal.hands[seat] & suit & ~gone[seat]:
                 proven.append((seat, n))
         if not proven:
@@ -421,10 +420,9 @@ def _public(st: LiveState) -> dict:
             "defenders_ask_each_other", t.edition.defenders_ask_each_other)},
         "call": st.call,
         "hold": st.hold,
-        # what the service itself applies now, with its law (the engine's are in "laws")
-        "service_laws": [law for law, now in (
-            (HOLD_LAW, st.hold), (FACED_LAW, bool(st.faced) and not complete),
-            (DUMMY_LAW, t.phase == PLAY and t.dummy_faced)) if now],
+        # the laws of procedure in force now (the engine's, knowing whether the Director
+        # was called here and has not yet let play go on): 9B2, 68C, 45B
+        "service_laws": t.procedure_laws(director_called=st.hold),
         # earlier boards' results without their opening lead: the same card names recur on
         # every board, so a seat's view names no card but this board's
         "result": _no_lead(st.result()),
@@ -497,7 +495,7 @@ def may_ask(t: Table, seat: int) -> list[dict]:
             law, trick = t.ask_check(seat, other, trick)
         except QuestionRefused:
             continue
-        led = t._trick_cards(trick)[0] // 13
+        led = t.trick_cards(trick)[0] // 13
         out.append({"seat": SEAT_NAMES[other], "trick": trick, "suit": SUIT_LETTERS[led],
                     "law": law})
     return out
@@ -623,7 +621,7 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
         return {"e": {"by": name, "attention": "revoke", "offender": SEAT_NAMES[offender],
                       "trick": trick}}
     # Law 67: a trick with a card missing shows it to all (a live table has no other kind)
-    if not any(c < 0 for _n, _i, _s, c in t._played()):
+    if not any(c < 0 for _n, _i, _s, c in t.played()):
         raise ActionError("no_defective_trick")
     return {"e": {"by": name, "attention": what_attention}}
 
