@@ -353,7 +353,7 @@ def _record(request, d: Director, st, notes: str, lang: str) -> int:
     t = st.table
     call = st.call or {"kinds": [], "event": len(t.events)}
     start = call.get("event", 0)
-    before = Table.replay(t.board, t.events[:start + 1], deal=t.deal, regulation=t.regulation)
+    before = t.prefix(start + 1)
     choices = [e for e in t.events[start:] if type(e) is Choose]
     with request.app.state.store.transaction() as s:
         row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
@@ -373,7 +373,7 @@ def _record(request, d: Director, st, notes: str, lang: str) -> int:
 
 def _options_at(t: Table, index: int) -> list[str]:
     """The options offered when the event at ``index`` (a choice) was made."""
-    d = Table.replay(t.board, t.events[:index], deal=t.deal, regulation=t.regulation).decision
+    d = t.prefix(index).decision
     return list(d.options) if d is not None else []
 
 
