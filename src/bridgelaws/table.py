@@ -39,6 +39,7 @@ from .events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Dire
                      DrawAttention, Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards,
                      Question, Respond)
 from .laws.consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Consequence,
+                                LeadFrom,
                                 DeclarerSpreads, DeemedRevoke, DropLeadPenalty, DropReview,
                                 Expose, Flag, LeadPenalty, LeadRestriction, LeadStands,
                                 MarkRevoke, MustLeadFrom, MustPlay, NoTableResult, PenaltyCard,
@@ -773,13 +774,10 @@ class Table:
         """Three passes (four with no bid) close the auction unless one of them, made out
         of rotation and accepted, took away a player's turn: then the auction goes back
         to the player skipped and the passes after the skip are cancelled (17D3, 34)."""
-        calls = self.auction.calls
-        start = max((i for i, (_s, c) in enumerate(calls) if c != PASS), default=0)
-        for i in range(start + 1, len(calls)):
-            if calls[i][0] != (calls[i - 1][0] + 1) & 3:
-                self.laws.append("17D3")
-                self._rebuild_auction(calls[:i])
-                return
+        ops = self.edition.passes_after_skipped_turn(self)
+        if ops:
+            self._apply_consequences(ops)
+            return
         self._end_auction()
 
     def _rebuild_auction(self, calls) -> None:
@@ -873,6 +871,8 @@ class Table:
             elif t is ReplayDuty:
                 self.play_duties[op.seat] = {"option": "free" if op.free else "card",
                                              "card": op.card, "law": op.law}
+            elif t is LeadFrom:
+                self.trick_leader = op.seat
             elif t is MustLeadFrom:
                 self.trick_leader = op.seat
                 self._lead_withdrawn = op.seat
@@ -1158,15 +1158,15 @@ class Table:
         if live:
             self._apply_consequences(self.edition.revoke_transfer(self, live, claimed))
 
-    def _establish_revokes(self, seat: int) -> None:
-        """Law 63A1: a revoke is established when the offender or his partner leads or
-        plays to a later trick."""
-        this_trick = len(self.tricks) + 1
+    def _establish_revokes(self, seat: int, how: str = "play") -> None:
+        """Law 63A: the revokes that ``seat``'s act (``how``: ``"play"``, ``"claim"``,
+        ``"agreed"``) establishes, as the edition's ``revoke_established`` says."""
         for r in self.revokes:
-            if not r.established and not r.corrected and (r.seat ^ seat) & 1 == 0 \
-                    and this_trick > r.trick:
-                r.established = True
-                self.laws.append("63A1")
+            if not r.established and not r.corrected:
+                law = self.edition.revoke_established(self, r, seat, how)
+                if law is not None:
+                    r.established = True
+                    self.laws.append(law)
 
     def _out_of_turn(self, seat: int, card: int, turn: int, index: int) -> None:
         declaring = (seat ^ self.declarer) & 1 == 0
@@ -1250,10 +1250,8 @@ class Table:
         self.laws.append(self.edition.claim_made(self, seat, is_claim).law)
         if is_claim:
             self.faced |= self.hands[seat]    # Law 68C: the claimer faces his hand
-        for r in self.revokes:
-            if not r.corrected and not r.established and (r.seat ^ seat) & 1 == 0:
-                r.established = True          # Law 63A3: the offending side claims or concedes
-                self.laws.append("63A3")
+        if self.revokes:
+            self._establish_revokes(seat, "claim")   # the offending side claims or concedes
 
     def _respond(self, event: Respond, index: int) -> None:
         c = self.claim
@@ -1293,10 +1291,7 @@ class Table:
         self.claim = None
         self.phase = COMPLETE
         if self.revokes:
-            for r in self.revokes:
-                if not r.corrected and not r.established:
-                    r.established = True
-                    self.laws.append("63A4")
+            self._establish_revokes(side, "agreed")
             claimed = [0, 0]
             claimed[side], claimed[side ^ 1] = tricks, remaining - tricks
             self._settle_revokes(tuple(claimed))
@@ -1320,19 +1315,6 @@ class Table:
             raise TableError(f"{event.option!r} is not an option here; the options are "
                              f"{', '.join(d.options)}", where)
         kind = p.irregularity.kind
-        ed = self.edition
-        if kind == "lead_restriction":
-            self._apply_consequences(ed.lead_restriction_chosen(self, p, event.option, event.suit),
-                                     where)
-            self.pending = None
-            return
-        if kind == "penalty_card_lead":
-            named = list(event.suits) if event.suits else \
-                [event.suit] if event.suit is not None else []
-            self._apply_consequences(ed.penalty_card_lead_chosen(self, p, event.option, named),
-                                     where)
-            self.pending = None
-            return
         if kind == "defective_trick":
             self._complete_defective(p, event, index)
             return
@@ -1356,21 +1338,8 @@ class Table:
                 if not self.trick and self.pending is None:
                     self._next_leader()
             return
-        if kind == "wrong_hand_warning":
-            self.pending = None
-            self.laws.append(d.laws[0])                               # 43B2a
-            self.trick_leader = self.declarer if event.option == "declarer_hand" else self.dummy
-            return
-        if kind == "designate_penalty_card":
-            self._apply_consequences(ed.penalty_card_designated(self, p, event.card), where)
-            self.pending = None
-            return
-        ops = p.consequences[event.option]
-        if event.option in ("require_suit", "forbid_suit") and kind == "premature_play_by_defender":
-            refusal = ed.premature_play_suit(self, event.option, event.suit)
-            if refusal is not None:
-                raise TableError(refusal.reason, where)
-            ops = [replace(op, suit=event.suit) if type(op) is PlayDuty else op for op in ops]
+        ops = self.edition.chosen(self, p, event)
+        self._apply_consequences([op for op in ops if type(op) is Refuse], where)
         self.pending = None
         self._apply_consequences(ops, where)
 

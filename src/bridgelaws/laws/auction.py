@@ -16,7 +16,8 @@ from typing import Any
 
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, is_bid, make_bid
 from ..cards import SEAT_NAMES, SUIT_LETTERS
-from .consequences import (Bar, CallDuty, Cite, ClearDuty, Consequence, DropLeadPenalty,
+from ..events import Choose
+from .consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Consequence, DropLeadPenalty,
                            DropReview, Expose, Flag, LeadPenalty, LeadRestriction, PenaltyCard,
                            PutInForce, Refuse, Resolve, Settle, Unbar, WithdrawLast)
 from .protocol import Phase, TableView
@@ -65,6 +66,20 @@ def _now(irr: Irregularity, ops: list[Consequence]) -> Ruling:
 
 class AuctionLaws:
     """The hooks of the auction period (Laws 17D3, 21B, 23-39), answered as in 2017."""
+
+    # --- Law 17D3: the end of the auction ----------------------------------------------
+
+    def passes_after_skipped_turn(self, table: TableView) -> list[Consequence]:
+        """Laws 17D3, 34: three passes (four with no bid) close the auction unless one of
+        them, made out of rotation and accepted, took away a player's turn: then the
+        auction goes back to the player skipped and the passes after the skip are
+        cancelled.  An empty list: the auction is over."""
+        calls = table.auction.calls
+        start = max((i for i, (_s, c) in enumerate(calls) if c != PASS), default=0)
+        for i in range(start + 1, len(calls)):
+            if calls[i][0] != (calls[i - 1][0] + 1) & 3:
+                return [Cite("17D3"), CancelCalls(i)]
+        return []
 
     # --- Law 23: the review of an enforced pass --------------------------------------
 
@@ -372,9 +387,10 @@ class AuctionLaws:
         return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
                                               ("26B", "26B")), consequences={})
 
-    def lead_restriction_chosen(self, table: TableView, ruling: Ruling, option: str,
-                                suit: int | None) -> list[Consequence]:
+    def lead_restriction_chosen(self, table: TableView, ruling: Ruling,
+                                choice: Choose) -> list[Consequence]:
         """Law 26B: declarer forbids one suit the offender did not specify, or nothing."""
+        option, suit = choice.option, choice.suit
         offender = ruling.irregularity.by
         leader = (offender + 2) & 3
         ops: list[Consequence] = []

@@ -23,7 +23,7 @@ __all__ = ["Cite", "PutInForce", "Bar", "CallDuty", "ClearDuty", "WithdrawLast",
            "Flag", "LeadStands", "PenaltyCard", "DeclarerSpreads", "MustLeadFrom", "PlayInstead",
            "PlayAccepted", "PlayDuty", "MustPlay", "Expose", "Settle", "Resolve", "PlayNow",
            "Recognise", "Unbar", "DropLeadPenalty", "DropReview", "LeadRestriction",
-           "PickUpPenaltyCards", "Transfer", "MarkRevoke", "ReplayDuty", "DeemedRevoke", "CancelCalls", "Refuse", "NoTableResult",
+           "PickUpPenaltyCards", "Transfer", "MarkRevoke", "ReplayDuty", "DeemedRevoke", "CancelCalls", "LeadFrom", "Refuse", "NoTableResult",
            "RestoreTricks",
            "Consequence", "BarUntil", "PlayOption"]
 
@@ -158,6 +158,13 @@ class PenaltyCard:
 class DeclarerSpreads:
     """After an opening lead out of turn declarer spreads his hand and becomes dummy (54A)."""
     kind: ClassVar[str] = "declarer_spreads"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadFrom:
+    """Declarer leads from ``seat``'s hand (43B2a: a defender chose it)."""
+    seat: int
+    kind: ClassVar[str] = "lead_from"
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,5 +347,5 @@ Consequence = Union[Cite, PutInForce, Bar, Unbar, CallDuty, ClearDuty, WithdrawL
                     DropLeadPenalty, Flag, DropReview, LeadStands, PenaltyCard, DeclarerSpreads,
                     MustLeadFrom, PlayInstead, PlayAccepted, PlayDuty, MustPlay, Expose, Settle,
                     Resolve, PlayNow, Recognise, LeadRestriction, PickUpPenaltyCards, Transfer,
-                    MarkRevoke, ReplayDuty, DeemedRevoke, CancelCalls,
+                    MarkRevoke, ReplayDuty, DeemedRevoke, CancelCalls, LeadFrom,
                     RestoreTricks, NoTableResult, Refuse]

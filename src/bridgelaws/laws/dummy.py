@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..events import Choose
 from ..cards import BridgeError, SUIT_LETTERS, SUIT_MASKS, cards_of, mask_of, parse_card
-from .consequences import Cite, Consequence, Flag, Refuse, ReplayDuty
+from .consequences import Cite, Consequence, Flag, LeadFrom, Refuse, ReplayDuty
 from .protocol import TableView
 from .ruling import Decision, Irregularity, Ruling
 
@@ -158,6 +159,14 @@ class DummyLaws:
         return Ruling(irr, ("43B2a",), Decision((table.declarer + 1) & 3,
                                                 ("declarer_hand", "dummy_hand"),
                                                 ("43B2a", "43B2a")))
+
+    def wrong_hand_chosen(self, table: TableView, ruling: Ruling,
+                          choice: Choose) -> list[Consequence]:
+        """Law 43B2a: the defender names the hand declarer leads from."""
+        assert ruling.decision is not None
+        hand = table.declarer if choice.option == "declarer_hand" else table.dummy
+        assert hand is not None
+        return [Cite(ruling.decision.laws[0]), LeadFrom(hand)]
 
     def misinformed_play(self, table: TableView, seat: int, may_withdraw: bool) -> list[Consequence]:
         """Law 47E2: a card played on a mistaken explanation may be withdrawn, before a

@@ -80,8 +80,10 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar
 
+from ..events import Choose
 from .auction import AuctionLaws
 from .claims import ClaimLaws
+from .consequences import Consequence
 from .dummy import DummyLaws
 from .judgement import JudgementLaws
 from .leads import LeadLaws
@@ -105,6 +107,15 @@ class Edition(AuctionLaws, LeadLaws, PenaltyCardLaws, RevokeLaws, DummyLaws, Tri
 
     #: the hook (a method name) that rules on each kind of irregularity
     RULES: ClassVar[dict[str, str]] = {}
+    #: the hook that says what a choice brings, for the kinds of ruling whose options
+    #: need more than the consequences listed in the ruling
+    CHOICES: ClassVar[dict[str, str]] = {
+        "lead_restriction": "lead_restriction_chosen",                      # Law 26
+        "penalty_card_lead": "penalty_card_lead_chosen",                    # Laws 50D2, 51B
+        "designate_penalty_card": "penalty_card_designated",                # Law 51A
+        "premature_play_by_defender": "premature_play_chosen",              # Law 57A
+        "wrong_hand_warning": "wrong_hand_chosen",                          # Law 43B2a
+    }
 
     def rule(self, table: TableView, irregularity: Irregularity) -> Ruling | None:
         """The ruling on ``irregularity``, or ``None`` when play simply goes on.
@@ -117,6 +128,16 @@ class Edition(AuctionLaws, LeadLaws, PenaltyCardLaws, RevokeLaws, DummyLaws, Tri
             hook: Callable[[TableView, Irregularity], Ruling | None] = getattr(self, name)
             return hook(table, irregularity)
         return Ruling(irregularity, irregularity.laws, director=True)
+
+    def chosen(self, table: TableView, ruling: Ruling, choice: Choose) -> list[Consequence]:
+        """What follows from ``choice`` (a valid option of the ruling's decision): the
+        hook :attr:`CHOICES` names for the ruling's kind, else the option's
+        consequences as the ruling lists them."""
+        name = self.CHOICES.get(ruling.irregularity.kind)
+        if name is None:
+            return list(ruling.consequences[choice.option])
+        hook: Callable[[TableView, Ruling, Choose], list[Consequence]] = getattr(self, name)
+        return hook(table, ruling, choice)
 
 
 class Laws2017(Edition):

@@ -8,7 +8,10 @@ is pending (53B, 53C, 60A-C) and a lead induced by a mistaken statement (47E1).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import SUIT_MASKS
+from ..events import Choose
 from .consequences import (Cite, Consequence, DeclarerSpreads, Flag, LeadStands, MustLeadFrom,
                            MustPlay, PenaltyCard, PlayDuty, PlayNow, Recognise, Refuse,
                            Resolve, Settle)
@@ -137,12 +140,17 @@ class LeadLaws:
             "forbid_suit": base + [Cite("57A4"), PlayDuty(partner, "forbid_suit")],
         })
 
-    def premature_play_suit(self, table: TableView, option: str, suit: int | None) -> Refuse | None:
-        """Law 57A3, 57A4: the suit declarer names is other than the suit led."""
+    def premature_play_chosen(self, table: TableView, ruling: Ruling,
+                              choice: Choose) -> list[Consequence]:
+        """Law 57A: declarer's choice for the partner of the premature player; with
+        57A3 and 57A4 he names a suit other than the suit led."""
+        ops = ruling.consequences[choice.option]
+        if choice.option not in ("require_suit", "forbid_suit"):
+            return list(ops)
         led = table.trick[0] // 13 if table.trick else None
-        if suit is None or suit == led:
-            return Refuse("Law 57A: declarer names a suit other than the suit led")
-        return None
+        if choice.suit is None or choice.suit == led:
+            return [Refuse("Law 57A: declarer names a suit other than the suit led")]
+        return [replace(op, suit=choice.suit) if isinstance(op, PlayDuty) else op for op in ops]
 
     def premature_play_by_declarer(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 57C3: declarer plays from his hand or dummy before his turn to a trick in

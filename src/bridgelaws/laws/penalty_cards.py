@@ -10,6 +10,7 @@ and a penalty card not played (52).
 from __future__ import annotations
 
 from ..cards import SUIT_LETTERS, card_name, cards_of, parse_card
+from ..events import Choose
 from .consequences import (Cite, Consequence, LeadRestriction, MustPlay, PenaltyCard,
                            PickUpPenaltyCards, PlayAccepted, PlayInstead, Refuse)
 from .protocol import TableView
@@ -98,13 +99,16 @@ class PenaltyCardLaws:
                                                ("require_suit", "forbid_suit", "no_restriction"),
                                                laws), consequences={})
 
-    def penalty_card_lead_chosen(self, table: TableView, ruling: Ruling, option: str,
-                                 named: list[int]) -> list[Consequence]:
+    def penalty_card_lead_chosen(self, table: TableView, ruling: Ruling,
+                                 choice: Choose) -> list[Consequence]:
         """Laws 50D2 and 51B: declarer requires the lead of one suit of the major penalty
         cards or forbids it (several suits may be forbidden at once when the cards lie in
         several suits, 51B2b); the penalty cards of the suits named are picked up, and
         with two or more penalty cards the holder may play any legal card to this trick
         (51B1, 51B2).  Or declarer makes no demand, and the cards stay (50D2b, 51B2c)."""
+        option = choice.option
+        named = list(choice.suits) if choice.suits else \
+            [choice.suit] if choice.suit is not None else []
         holder = ruling.irregularity.by
         leader = (holder + 2) & 3
         assert ruling.decision is not None
@@ -137,8 +141,9 @@ class PenaltyCardLaws:
                       consequences={})
 
     def penalty_card_designated(self, table: TableView, ruling: Ruling,
-                                card: int | None) -> list[Consequence]:
+                                choice: Choose) -> list[Consequence]:
         """Law 51A: the card declarer designates is played at the defender's turn."""
+        card = choice.card
         must = ruling.irregularity.facts["_must"]
         if card is None or not must >> card & 1:
             return [Refuse("Law 51A: declarer designates one of the penalty cards "
