@@ -84,10 +84,10 @@ unaware of the trump), stay with the Director.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..cards import BridgeError, SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, parse_card
-from ..play import NO_TRUMP, playable, trick_winner
+from ..cards import BridgeError, SEAT_NAMES, SUIT_MASKS, card_name, parse_card
+from ..play import NO_TRUMP, trick_winner
 from .consequences import Cite, Consequence, Flag, Refuse, RestoreTricks
 from .protocol import Phase, TableView
 from .ruling import Irregularity, Ruling
@@ -103,6 +103,14 @@ _SUIT_WORDS = {"S": 3, "H": 2, "D": 1, "C": 0, "SPADES": 3, "HEARTS": 2, "DIAMON
 _STRAIN_WORDS = ("clubs", "diamonds", "hearts", "spades")
 #: the search gives up beyond this many positions (a claim very early in the play)
 MAX_NODES = 200_000
+
+#: the statement's items: ``("card", c)`` or ``("suit", s)``
+Item = tuple[str, int]
+#: four hands as masks, and the cards of a trick in progress
+Hands = tuple[int, ...]
+Trick = tuple[int, ...]
+#: double dummy: (hands, trick, leader, trump) -> tricks of the side to play after each card
+Solver = Callable[[Sequence[int], Sequence[int], int, int], dict[int, int]]
 
 
 @dataclass(frozen=True)
@@ -136,7 +144,7 @@ class Play:
     #: order left open), "only choice", "double dummy", or "before the claim"
     why: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"seat": SEAT_NAMES[self.seat], "card": card_name(self.card), "why": self.why}
 
 
@@ -163,7 +171,7 @@ class ClaimAdvice:
         """The claim stands on this analysis: every normal line gives the claimed tricks."""
         return self.min_tricks >= self.claimed
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "advice": "ADVICE to the Director (Law 70A: any doubtful point is resolved "
                       "against the claimer); the Director rules",
@@ -184,16 +192,18 @@ class ClaimAdvice:
 
 # --- reading the position and the statement ---------------------------------------------
 
-def position_of(table) -> Position:
+def position_of(table: TableView) -> Position:
     """The position of a table in play (reads ``hands``, ``trick``, ``trick_leader``,
     ``trump`` and ``tricks``; the laws package does not import the table)."""
     if table.trick_leader is None:
         raise BridgeError("the play has not started: there is no position to analyse")
-    return Position(tuple(table.hands), tuple(table.trick), table.trick_leader, table.trump,
-                    len(table.tricks) + 1)
+    h = table.hands
+    return Position((h[0], h[1], h[2], h[3]), tuple(table.trick), table.trick_leader,
+                    table.trump, len(table.tricks) + 1)
 
 
-def parse_statement(line: Sequence[str] | None, pos: Position, claimer: int) -> tuple:
+def parse_statement(line: Sequence[str] | None, pos: Position,
+                    claimer: int) -> tuple[Item, ...]:
     """The statement's items as ``("card", c)`` and ``("suit", s)`` (``"rest"`` dropped).
 
     Raises BridgeError for an unknown word, a card or suit the claimer's side
@@ -271,17 +281,17 @@ class _Search:
     position, since its choices are double dummy's or fewer and the defenders play
     double dummy (so a line whose double-dummy value is already low ends the search)."""
 
-    def __init__(self, pos: Position, claimer: int, items: tuple,
-                 solver: Callable = dd_scores, max_nodes: int = MAX_NODES):
+    def __init__(self, pos: Position, claimer: int, items: tuple[Item, ...],
+                 solver: Solver = dd_scores, max_nodes: int = MAX_NODES):
         self.trump = pos.trump
         self.side = claimer & 1
         self.items = items
         self.solver = solver
         self.max_nodes = max_nodes
-        self.table: dict = {}
+        self.table: dict[tuple[Hands, Trick, int, int], list[Any]] = {}
         self.nodes = 0
 
-    def _head(self, qi: int, hands) -> int:
+    def _head(self, qi: int, hands: Hands) -> int:
         """The index of the current item: items done (card played, suit exhausted) skipped."""
         side_cards = hands[self.side] | hands[self.side + 2]
         while qi < len(self.items):
@@ -293,7 +303,7 @@ class _Search:
             qi += 1
         return qi
 
-    def _node(self, hands, trick, leader, qi):
+    def _node(self, hands: Hands, trick: Trick, leader: int, qi: int) -> list[Any]:
         """The table entry of a position: [lower, upper, moves, pick, why, bound per move]."""
         key = (hands, trick, leader, qi)
         entry = self.table.get(key)
@@ -314,7 +324,7 @@ class _Search:
             self.table[key] = entry
         return entry
 
-    def value(self, hands: tuple, trick: tuple, leader: int, qi: int,
+    def value(self, hands: Hands, trick: Trick, leader: int, qi: int,
               alpha: int = -1, beta: int = 14) -> int:
         """Tricks the claimer's side takes from here (the trick in progress included),
         fail-soft within ``(alpha, beta)``."""
@@ -322,7 +332,9 @@ class _Search:
             return 0
         qi = self._head(qi, hands)
         entry = self._node(hands, trick, leader, qi)
-        lo, hi, moves, pick, _why, bound = entry
+        lo: int = entry[0]
+        hi: int = entry[1]
+        moves, pick, _why, bound = entry[2:]
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -350,16 +362,18 @@ class _Search:
             entry[0] = entry[1] = best
         return best
 
-    def _child(self, hands, trick, leader, qi, card, alpha=-1, beta=14) -> int:
+    def _child(self, hands: Hands, trick: Trick, leader: int, qi: int, card: int,
+               alpha: int = -1, beta: int = 14) -> int:
         hands, trick, leader, qi, won = self._after(hands, trick, leader, qi, card)
         return won + self.value(hands, trick, leader, qi, alpha - won, beta - won)
 
-    def _after(self, hands, trick, leader, qi, card):
+    def _after(self, hands: Hands, trick: Trick, leader: int, qi: int,
+               card: int) -> tuple[Hands, Trick, int, int, int]:
         """The position after ``card`` is played, and the tricks it gave the claimer."""
         seat = (leader + len(trick)) & 3
-        hs = list(hands)
-        hs[seat] &= ~(1 << card)
-        hs = tuple(hs)
+        after = list(hands)
+        after[seat] &= ~(1 << card)
+        hs = tuple(after)
         t = trick + (card,)
         if qi < len(self.items) and self.items[qi] == ("card", card):
             qi += 1
@@ -368,7 +382,7 @@ class _Search:
         winner = trick_winner(t, leader, self.trump)
         return hs, (), winner, qi, int(winner & 1 == self.side)
 
-    def exact(self, hands, trick, leader, qi) -> int:
+    def exact(self, hands: Hands, trick: Trick, leader: int, qi: int) -> int:
         """The exact value, by null-window searches (MTD(f)) from double dummy down."""
         lo, hi = 0, 13
         g = self.value(hands, trick, leader, qi, 13, 14)     # at most double dummy
@@ -383,7 +397,8 @@ class _Search:
             g = v
         return lo
 
-    def _moves(self, hands, trick, leader, qi, scores) -> tuple[list[int], str, str]:
+    def _moves(self, hands: Hands, trick: Trick, leader: int, qi: int,
+               scores: dict[int, int]) -> tuple[list[int], str, str]:
         """The cards tried at this turn, whether the least (``"min"``) or most (``"max"``)
         favourable to the claimer is kept, and why (for the line).  ``scores`` are double
         dummy's tricks for the claimer's side after each legal card."""
@@ -427,7 +442,8 @@ class _Search:
             return cards, "min", "open" if len(cards) > 1 else "double dummy"
         return _ends(best, others), "max", "double dummy"
 
-    def line(self, hands, trick, leader, qi, first_trick: int, value: int):
+    def line(self, hands: Hands, trick: Trick, leader: int, qi: int, first_trick: int,
+             value: int) -> list[tuple[int, int, list[Play]]]:
         """The plays of a line that gives ``value``, grouped by trick."""
         out = []
         plays = [Play((leader + i) & 3, c, "before the claim") for i, c in enumerate(trick)]
@@ -455,7 +471,7 @@ def _top(hand: int, suit: int) -> int:
     return (hand & SUIT_MASKS[suit]).bit_length() - 1
 
 
-def _winning(trick, leader: int, trump: int) -> int:
+def _winning(trick: Trick, leader: int, trump: int) -> int:
     """The seat whose card is winning an unfinished trick so far."""
     led = trick[0] // 13
     best_i, best = 0, -1
@@ -487,7 +503,7 @@ def _ends(cards: list[int], others: int) -> list[int]:
 # --- the advice ----------------------------------------------------------------------------
 
 def advise(pos: Position, claimer: int, claimed: int, line: Sequence[str] | None = None,
-           *, solver: Callable = dd_scores, max_nodes: int = MAX_NODES) -> ClaimAdvice:
+           *, solver: Solver = dd_scores, max_nodes: int = MAX_NODES) -> ClaimAdvice:
     """Advice on a claim by ``claimer`` of ``claimed`` of the remaining tricks (the trick
     in progress included), with the statement ``line`` (see the module's documentation)."""
     if not 0 <= claimer <= 3:
@@ -526,7 +542,7 @@ def advise(pos: Position, claimer: int, claimed: int, line: Sequence[str] | None
                        notes, laws, search.nodes)
 
 
-def advise_table(table, *, solver: Callable = dd_scores) -> ClaimAdvice:
+def advise_table(table: TableView, *, solver: Solver = dd_scores) -> ClaimAdvice:
     """Advice on the claim awaiting answers or disputed at a table (read through its
     attributes ``claim``, ``events`` and the position)."""
     c = table.claim

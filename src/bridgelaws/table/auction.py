@@ -1,0 +1,217 @@
+"""Irregular calls and the duties they leave: Laws 17D3, 21B, 24-39 (the table's side:
+recognising the irregular call, settling duties and bars, replacing a call).
+
+These functions are methods of :class:`~bridgelaws.table.Table` (the class body of
+:mod:`bridgelaws.table.core` takes them in); the rules themselves are hooks of the
+edition (:mod:`bridgelaws.laws`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid
+from ..cards import SEAT_NAMES, card_name
+from ..events import MakeCall
+from ..laws.consequences import Flag, PenaltyCard, Refuse
+from ..play import NO_TRUMP
+
+from .constants import AUCTION, PLAY
+from .errors import TableError
+
+if TYPE_CHECKING:
+    from .core import Table
+
+
+def _irregular_call(self: Table, event: MakeCall) -> None:
+    """A call that is not simply lawful now: a duty or a bar settles it, or it is
+    an irregularity to recognise."""
+    index = len(self.events)
+    seat, call = event.by, event.call
+    if not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise TableError(f"unknown seat {seat!r}", f"event {index}")
+    if not isinstance(call, int) or call < 0:
+        raise TableError(f"unknown call {call!r}", f"event {index}")
+    if event.replaces is not None:
+        self._replace_own_call(event, index)
+        return
+    if self.phase == AUCTION and seat == self.auction.turn and self._settle_duties(event):
+        return
+    o = self._inadmissible_by
+    if o is not None and seat == (o + 1) & 3 and self.auction.turn == o:
+        # Law 36A: the offender's LHO called over the inadmissible double or
+        # redouble before it was rectified (the call is not recorded)
+        self._apply_consequences(self.edition.lho_called_over_inadmissible(self, o))
+        self._inadmissible_by = None
+        return
+    facts = {"call": call_name(call), "_code": call, "_artificial": event.artificial}
+    if self.phase != AUCTION:
+        self._irregular("call_after_final_pass", seat, index, **facts)        # Law 39
+    elif is_bid(call) and call > MAX_LEGAL_BID:
+        self._irregular("bid_above_seven", seat, index, **facts)              # Law 38
+    elif (seat == (self.auction.turn + 1) & 3 and self.auction.turn in self.barred
+          and self.auction.turn not in self.duties):
+        # Law 28A: a call at the turn of an RHO obliged to pass is in rotation: the
+        # RHO's pass is recorded and the call stands in its turn
+        self._apply_consequences(self.edition.call_at_barred_turn(self, self.auction.turn))
+        if self.phase == AUCTION:
+            self._call(event)
+    elif seat != self.auction.turn:
+        # Laws 28-32: a call out of rotation
+        kind = ("pass_out_of_rotation" if call == PASS else
+                "double_out_of_rotation" if call in (DOUBLE, REDOUBLE) else
+                "bid_out_of_rotation")
+        self._irregular(kind, seat, index, turn=SEAT_NAMES[self.auction.turn],
+                        _turn=self.auction.turn, **facts)
+    elif is_bid(call) and self.auction.last_bid is not None and call <= self.auction.last_bid:
+        self._irregular("insufficient_bid", seat, index,                          # Law 27
+                        last_bid=call_name(self.auction.last_bid), **facts)
+    elif seat in self.barred and call != PASS:
+        self._irregular("call_in_breach_of_bar", seat, index, **facts)        # Law 37
+    elif (call in (DOUBLE, REDOUBLE) and self.duties.get(seat, {}).get("kind") == "substitute"
+            and self.auction.is_legal(seat, call)):
+        # Law 27B3: a double or redouble put for an insufficient bid is cancelled;
+        # the offender chooses again and his partner passes throughout
+        self._irregular("substitute_double_for_insufficient_bid", seat, index, **facts)
+    elif call in (DOUBLE, REDOUBLE):
+        self._irregular("inadmissible_double", seat, index, **facts)          # Law 36
+    else:
+        raise TableError(f"{call_name(call)} by {SEAT_NAMES[seat]} is lawful but was "
+                         "not accepted: a bar is in force", f"event {index}")
+
+
+def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
+    """Laws 25A and 21B1a: a player replaces his own last call (the edition's
+    ``call_replaced`` says whether he may).  The new call stands in its place and is
+    then treated by whatever law applies to it (27 if insufficient...).  If his LHO
+    had called over the first call, the LHO may change that call (25A, 21B2): with a
+    call of his own marked ``replaces="after_change"``.
+    """
+    seat = event.by
+    if event.replaces == "after_change":
+        return self._lho_changes(event, index)
+    verdict = self.edition.call_replaced(self, seat, str(event.replaces))
+    if type(verdict) is Refuse:
+        raise TableError(verdict.reason, f"event {index}")
+    calls = self.auction.calls
+    i = [k for k, (s_, _c) in enumerate(calls) if s_ == seat][-1]
+    later = calls[i + 1:]
+    if self.phase == PLAY:
+        # 21B1a in the clarification period: the auction period has not ended
+        self._reopen_auction()
+    self._apply_consequences([verdict, Flag("UI", "16C", seat)])
+    self._rebuild_auction(calls[:i])
+    self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
+    # the LHO's call over the first call stands if it is still lawful; he may
+    # change it (25A, 21B2), and must if it is not lawful any more
+    for s_, c in later:
+        if s_ != (seat + 1) & 3 or self.pending is not None:
+            break
+        self.lho_may_change = s_
+        if self.phase == AUCTION and self.auction.turn == s_ and self.auction.is_legal(s_, c):
+            self._put(s_, c)
+
+
+def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
+    """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
+    made over it, with no further rectification (16C: the withdrawn call is
+    authorised information to his side, unauthorised to the other)."""
+    seat = event.by
+    calls = self.auction.calls
+    fresh = calls and (calls[-1][0] == seat or (calls[-1][0] == (seat + 3) & 3
+                                                 and self.auction.turn == seat))
+    if self.lho_may_change != seat or not fresh:
+        raise TableError(f"{SEAT_NAMES[seat]} may change a call only right after his RHO "
+                         "replaced the call he had called over (Laws 25A, 21B2)",
+                         f"event {index}")
+    self.lho_may_change = None
+    if calls[-1][0] == seat:
+        self._rebuild_auction(calls[:-1])
+    self._apply_consequences([self.edition.lho_changes_call(self, seat)])
+    self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
+
+
+def _reopen_auction(self: Table) -> None:
+    """Back to the auction from the clarification period (Law 21B1a, 17D)."""
+    self.phase = AUCTION
+    self.contract = self.declarer = self.dummy = None
+    self.trick_leader = None
+    self.trump = NO_TRUMP
+    self.pending = None
+
+
+def _settle_duties(self: Table, event: MakeCall) -> bool:
+    """A call at the caller's turn while duties or bars are in force.  Returns True
+    when the call was dealt with here (put in force, or found irregular)."""
+    seat, call = event.by, event.call
+    auction = self.auction
+    bar = self.barred.get(seat)
+    if bar is not None:
+        if call != PASS:
+            return False          # a call in breach of a bar: Law 37
+        if bar == "next_turn":
+            del self.barred[seat]
+        self._put(seat, call)
+        return True
+    duty = self.duties.get(seat)
+    if duty is None:
+        if not auction.is_legal(seat, call):
+            return False
+        self._put(seat, call)
+        return True
+    kind = duty["kind"]
+    if kind == "repeat":
+        if call != duty["call"]:
+            return False
+        del self.duties[seat]
+        self.laws.append(duty["law"])                     # 31A1 / 32A1: no rectification
+        self._put(seat, call)
+        return True
+    if kind == "substitute":
+        ops = self.edition.substitute_for_insufficient_bid(
+            self, seat, call, event.artificial, event.comparable, duty["withdrawn"])
+        if ops is None:
+            return False          # 27B3, 27B4 or an inadmissible call: irregular
+        del self.duties[seat]
+        self._apply_consequences(ops)
+        self._put(seat, call)
+        return True
+    if not auction.is_legal(seat, call):
+        return False
+    del self.duties[seat]
+    self._put(seat, call)
+    if kind == "comparable":
+        # Law 23A: the Director has judged (``comparable`` on the event)
+        self._apply_consequences(self.edition.comparable_call(
+            self, seat, duty["law"], bool(event.comparable)))
+    elif kind == "rho_call":
+        self._apply_consequences([self.edition.rho_called(self, duty, call)])
+    return True
+
+
+def _call_during_decision(self: Table, event: MakeCall, index: int) -> None:
+    """A call while a choice is pending: the edition's ``call_during_choice`` says
+    what it settles (27C, 27A1, 29A, 28B); the call is then made."""
+    p = self.pending
+    assert p is not None and p.decision is not None
+    ops = self.edition.call_during_choice(self, p, event.by)
+    if ops is None:
+        d = p.decision
+        raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
+                         f"(Law {', '.join(d.laws)})", f"event {index}")
+    self._apply_consequences(ops, settle_first=False)
+    self.pending = None
+    self._call(event)
+
+
+def _settle_exposed_cards(self: Table) -> None:
+    """Law 24 at the end of the auction (the edition's
+    ``exposed_cards_at_end_of_auction``): the cards go back to the hand or become
+    penalty cards."""
+    for op in self.edition.exposed_cards_at_end_of_auction(self):
+        if type(op) is PenaltyCard:
+            self.penalty_cards.setdefault(op.seat, []).append(
+                {"card": card_name(op.card), "major": op.major})
+        else:
+            self._apply_consequences([op])
+    self.exposed.clear()
