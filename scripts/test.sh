@@ -3,6 +3,7 @@
 # (BRIDGELAWS_TEST_DB=postgresql; see tests/service/pgserver.py).
 # Installs what it needs first: Debian's postgresql and chromium packages (when
 # missing; with sudo unless root), then the venv with the project's test extras.
+# Before the tests, mypy checks the laws and the table strictly (exit 1 on an error).
 # Arguments go to both pytest runs, e.g. scripts/test.sh -x -q tests/service
 # Exits non-zero if either run fails.
 set -euo pipefail
@@ -19,6 +20,11 @@ if [ ! -x /usr/bin/chromium ] || ! compgen -G '/usr/lib/postgresql/*/bin/initdb'
 fi
 
 python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'
+
+# the rules of the Laws and the table are typed strictly (the table's hooks read it
+# through a typed protocol); a type error stops the script before the tests run
+echo "== type check: mypy --strict src/bridgelaws/laws src/bridgelaws/table =="
+.venv/bin/python -m mypy --strict src/bridgelaws/laws src/bridgelaws/table
 
 echo "== test suite on SQLite =="
 if .venv/bin/python -m pytest "$@"; then sqlite=0; else sqlite=$?; fi
