@@ -177,3 +177,17 @@ def test_procedure_laws_9B2_68C_45B():
     assert t.phase is Phase.COMPLETE and t.procedure_laws() == []
     t = Table(Board(1, Deal.from_pbn(DEAL)))
     assert t.procedure_laws() == []
+
+
+def test_every_hook_the_1997_table_names_exists():
+    """The edition's docstring names, for each 1997 difference, the hook a Laws1997
+    would override: each is a member of the 2017 edition."""
+    import re
+
+    from bridgelaws.laws import edition
+    doc = edition.__doc__
+    table = doc[doc.index("1997 difference"):]
+    names = set(re.findall(r"``([a-z_0-9]+)(?: = False)?``", table))
+    assert len(names) > 40
+    missing = sorted(n for n in names if not hasattr(Laws2017, n))
+    assert not missing, missing

@@ -281,7 +281,7 @@ class AuctionLaws:
                           f"{SEAT_NAMES[seat]}'s partner, has called since")
         return Cite(law)
 
-    def lho_changes_call(self, table: TableView, seat: int) -> Cite:
+    def lho_changes_call(self, table: TableView, seat: int) -> Cite | Refuse:
         """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
         made over it, with no further rectification (16C: the withdrawn call is
         authorised information to his side, unauthorised to the other)."""
@@ -358,10 +358,11 @@ class AuctionLaws:
         ops.append(Flag("UI_card", "16C"))
         return _now(irr, ops)
 
-    def exposed_cards_at_end_of_auction(self, table: TableView) -> list[Consequence]:
+    def exposed_cards_at_end_of_auction(self, table: TableView) -> Ruling | list[Consequence]:
         """Law 24 at the end of the auction: the cards of declarer or dummy go back to
         the hand (24D); a defender's become penalty cards (24E), major unless a single
-        card below an honour was exposed and not led (Law 50)."""
+        card below an honour was exposed and not led (Law 50).  (An edition where
+        declarer chooses, as the 1997 Law 24 has it, returns that ruling instead.)"""
         ops: list[Consequence] = []
         declarer = table.declarer
         assert declarer is not None

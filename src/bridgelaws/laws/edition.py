@@ -25,45 +25,50 @@ returns a :class:`~bridgelaws.laws.ruling.Ruling` or typed consequences
 older edition is a subclass that overrides only the hooks whose rules differ, as
 python-chess's variants override a few methods of ``Board``.
 
-Where a 1997 edition (``/work/shared/LAWS-1997.md``) would differ, and the hook it
-overrides:
+Where a 1997 edition (``shared/LAWS-1997.md``) differs, the hook it would override:
 
 ====================  =======================================================================
-1997 difference       hook (module)
+1997 difference       hook (its family module)
 ====================  =======================================================================
-12C, 86, 88           none in the table: adjusted scores are scored by :mod:`bridgelaws.scoring`
-                      (weighted 12C1c, the 40/60 rules, teams' 3 IMPs), not by these hooks
-13                    ``cards_corrected``, ``wrong_count_after_call``, ``surplus_card``,
-                      ``wrong_count_after_play`` (wrong_board)
+12C, 86, 88           none here: adjusted scores are scored by :mod:`bridgelaws.scoring`
+                      (weighted 12C1c, the 40/60 rules, teams' 3 IMPs), not by the table
+13                    ``cards_corrected`` (all four agree, else artificial),
+                      ``wrong_count_after_call``, ``surplus_card``, ``wrong_count_after_play``
+                      (1997 13C cancels the result) (wrong_board)
 15, 17D (M3)          ``wrong_board_call`` (LHO, not partner, as trigger), ``wrong_board``
 23                    ``enforced_pass_review`` (the flag every forced pass carries: Review23)
-24                    ``card_exposed_during_auction`` (bars), ``exposed_cards_at_end_of_auction``
-                      (declarer's option instead of 24E)
-25A (M1)              ``call_replaced`` (at once only), ``lho_changes_call`` (no take-back)
-25B (M2)              ``call_out_of_rotation`` (the ``lho_change`` options: no 26 on accept,
-                      the A- cap)
+24                    ``card_exposed_during_auction`` (bars),
+                      ``exposed_cards_at_end_of_auction`` (returns declarer's choice, a Ruling)
+25A (M1)              ``call_replaced`` (at once only), ``lho_changes_call`` (refused)
+25B (M2)              ``call_out_of_rotation`` (its options for a change of call at LHO's turn:
+                      no 26 on accept, the A- cap as a flag)
 26                    ``lead_restriction`` (26A require or forbid), ``lead_restriction_chosen``
 27                    ``insufficient_bid``, ``substitute_for_insufficient_bid`` (27B1a for both
                       bids, no 27B1b), ``substitute_double`` (27B3)
 30-32                 ``call_out_of_rotation``, ``rho_called``, ``comparable_call`` (bars through
-                      the auction, 30B2's no double)
-35-39                 ``lho_called_over_inadmissible`` (35), ``inadmissible_double`` (36),
+                      the auction; 30B2's partner may not double)
+35-39                 ``lho_called_over_inadmissible`` (35A), ``inadmissible_double`` (36),
                       ``call_in_breach_of_bar`` (37), ``bid_above_seven`` (38),
-                      ``call_after_final_pass`` (39: full 26)
+                      ``call_after_final_pass`` (39: the full Law 26); 35B, 35C and 35E (LHO
+                      called over another inadmissible call) get their hooks with the 2017
+                      37A/38D rules they mirror, which the table does not apply yet
 46B1 (M5)             ``designation`` ("high" in fourth seat)
 45C4b (M6)            ``dummy_card_changed``
-50                    ``card_exposed_by_defender``, ``several_penalty_cards_law``,
-                      ``penalty_card_lead`` (UI flags)
-53A (M7)              ``lead_out_of_turn_at_trick_13`` (return ``None``: may be accepted)
+50                    ``card_exposed_by_defender``, ``penalty_card_lead`` (UI flags),
+                      ``several_penalty_cards_law``
+53A (M7)              ``lead_out_of_turn_at_trick_13`` (``None``: it may be accepted)
 55A (M8)              ``lead_out_of_turn_by_declarer`` (who chooses)
-57                    ``premature_play_by_defender`` (three options, no 57D)
+57                    ``premature_play_by_defender`` (three options, no 57D),
+                      ``premature_play_chosen``
 61B                   ``defenders_ask_each_other = False``, ``question_law``
-62C3, 63B             ``revoke_correction`` (no 62C3)
+62C3, 63B             ``revoke_correction`` (no 62C3), ``revoke_corrected`` (1997 61B: Law 64
+                      as if established, ``MarkRevoke(forced=True)``)
 64A, 64B3, 64B7       ``revoke_transfer`` (1997 64A1/A2, faced cards, no 64B7)
-67B1                  ``omitted_card_supplied`` (no transfer when he holds the suit)
+67B1                  ``omitted_card_supplied`` (no deemed revoke when he holds the suit)
 68D (M11)             ``play_on_after_claim`` (refused: no play after a claim)
 69B, 71               ``tricks_given_back``
-70 (M12)              ``claim_decided``; the claim aid's options in :mod:`bridgelaws.laws.claims`
+70 (M12)              ``claim_decided``; the claim aid's 70D2/70E2 choices are arguments of
+                      :func:`bridgelaws.laws.claims.advise`, not yet a hook
 43B3 (M9)             ``dummy_draws_attention_to_revoke`` (a balanced adjustment flag)
 ====================  =======================================================================
 

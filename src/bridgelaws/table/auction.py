@@ -14,6 +14,7 @@ from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid
 from ..cards import SEAT_NAMES, card_name
 from ..events import MakeCall
 from ..laws.consequences import Flag, PenaltyCard, Refuse
+from ..laws.ruling import Ruling
 from ..play import NO_TRUMP
 
 from .constants import AUCTION, PLAY
@@ -99,7 +100,7 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
     if self.phase == PLAY:
         # 21B1a in the clarification period: the auction period has not ended
         self._reopen_auction()
-    self._apply_consequences([verdict, Flag("UI", "16C", seat)])
+    self._apply_consequences([verdict, Flag("UI", "16C", seat)], f"event {index}")
     self._rebuild_auction(calls[:i])
     self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
     # the LHO's call over the first call stands if it is still lawful; he may
@@ -127,7 +128,7 @@ def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
     self.lho_may_change = None
     if calls[-1][0] == seat:
         self._rebuild_auction(calls[:-1])
-    self._apply_consequences([self.edition.lho_changes_call(self, seat)])
+    self._apply_consequences([self.edition.lho_changes_call(self, seat)], f"event {index}")
     self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
 
 
@@ -208,7 +209,12 @@ def _settle_exposed_cards(self: Table) -> None:
     """Law 24 at the end of the auction (the edition's
     ``exposed_cards_at_end_of_auction``): the cards go back to the hand or become
     penalty cards."""
-    for op in self.edition.exposed_cards_at_end_of_auction(self):
+    ops = self.edition.exposed_cards_at_end_of_auction(self)
+    if isinstance(ops, Ruling):
+        self._await(ops)                  # an edition where declarer chooses (1997 Law 24)
+        self.exposed.clear()
+        return
+    for op in ops:
         if type(op) is PenaltyCard:
             self.penalty_cards.setdefault(op.seat, []).append(
                 {"card": card_name(op.card), "major": op.major})
