@@ -1359,7 +1359,8 @@ def _table_order(table: ScoreTable) -> str | None:
 
 # --- reading: the public function ----------------------------------------------------
 
-def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: bool = False):
+def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: bool = False,
+             progress: Callable[[int, int], None] | None = None):
     """Read the games of a PBN file as :class:`~bridgelaws.formats.record.BoardRecord` objects.
 
     ``source`` is a path (``str`` or :class:`~pathlib.Path`), an open text or
@@ -1387,6 +1388,10 @@ def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: 
     of a comment, the length of lines and the characters.  A tag the standard does
     not define is skipped (chapter 4.9) with a note in ``record.remarks``.
 
+    ``progress(line, lines)``, if given, is called after each game with the line it
+    started on and the number of lines of the text, and once with ``(lines, lines)``
+    at the end (the command line's progress bars).
+
     Each record's ``remarks`` also hold the notes of a lenient reading (``"N-S "``
     read as ``NS``) and, when not strict, the *conflicts* of a game that contradicts
     itself (a tag given again with another value: the first is read, chapter 3.4).
@@ -1401,13 +1406,18 @@ def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: 
     text, label = _read_source(source, name)
     records: list[BoardRecord] = []
     problems: list[BridgeError] = []
-    for item in _Reader(text, label, strict).games():
+    reader = _Reader(text, label, strict)
+    for item in reader.games():
         if isinstance(item, BridgeError):
             if errors == "raise":
                 raise item
             problems.append(item)
         else:
             records.append(item)
+            if progress is not None and item.source.line:
+                progress(item.source.line, len(reader.lines))
+    if progress is not None:
+        progress(len(reader.lines), len(reader.lines))
     return (records, problems) if errors == "collect" else records
 
 
