@@ -14,7 +14,7 @@ from ..cards import SEAT_NAMES, card_name, mask_of
 from ..events import Choose, Omit, PlayCard, PlayCards
 from ..laws.consequences import Cite, DeemedRevoke, Refuse
 from ..laws.dummy import card_value
-from ..laws.ruling import Irregularity, Ruling
+from ..laws.ruling import IRREGULARITY_KINDS, Irregularity, Ruling
 from ..play import trick_winner
 
 from .constants import COMPLETE, PLAY
@@ -145,7 +145,7 @@ def _defective_trick(self: Table, index: int) -> None:
                             "_visible": (1 << d["played"]) | (1 << d["card"]),
                             "_surplus": d})
         self.irregularities.append(irr)
-        self.laws.extend(("67A2",) + irr.laws)
+        self.laws.extend((self.edition.surplus_card_law(False),) + irr.laws)
         self._await(self.edition.surplus_cards_seen(self, irr))
         return
     self._defects.pop()
@@ -164,7 +164,7 @@ def _defective_trick(self: Table, index: int) -> None:
                     k == len(self.tricks) and bool(self.trick))
                 r.noticed = True          # found by the attention drawn (67B2)
                 self.revokes.append(r)
-                self.laws.append("61A")
+                self.laws.extend(IRREGULARITY_KINDS["revoke"])   # 61A
     if d["visible"] and seat not in (self.declarer, self.dummy):
         self._add_penalty_card(seat, d["card"], d["card"] % 13 >= 8)
     if self.phase == COMPLETE and self.revokes:
