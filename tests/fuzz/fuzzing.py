@@ -113,6 +113,13 @@ def bridgemate_seed_folders() -> list[Path]:
     return folders
 
 
+def bws_seed_files() -> list[Path]:
+    """Bridgemate databases (.bws): the real ones only (no tool here writes one)."""
+    if not REALDATA.is_dir():
+        return []
+    return sorted(p for p in REALDATA.glob("pbn/*/*") if p.suffix.lower() == ".bws")
+
+
 # --- mutations of bytes ---------------------------------------------------------------
 
 #: what a broken file may carry in place of a token

@@ -12,10 +12,12 @@ whose message is one line of bounded length.
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, strategies as st
 
 from bridgelaws.cards import BridgeError
 from bridgelaws.explain import explain
+from bridgelaws.formats.bws import read_bws
 from bridgelaws.formats.case import case_table, load_case
 from bridgelaws.formats.lin import read_lin
 from bridgelaws.formats.pbn import read_pbn
@@ -23,7 +25,7 @@ from bridgelaws.formats.results_csv import read_bridgemate, read_csv_event, read
 from bridgelaws.formats.score_tables import event_from_pbn
 from bridgelaws.formats.usebio import read_usebio
 
-from .fuzzing import (bridgemate_seed_folders, check_event, check_records, check_table,
+from .fuzzing import (bridgemate_seed_folders, bws_seed_files, check_event, check_records, check_table,
                       fuzz_settings, hard_time_limit, mutated, mutated_case, seed_files, Sample)
 
 
@@ -130,6 +132,46 @@ def test_read_bridgemate(sample):
             (folder / fname).write_bytes(data)
         try:
             event = read_bridgemate(folder)
+        except BridgeError as e:
+            check_error(e)
+            return
+        check_event(event)
+
+
+@st.composite
+def mutated_bws(draw):
+    """A Bridgemate database broken as a disk or a copy breaks one (bytes flipped, a page
+    zeroed or copied over another, a page pointer changed, the file cut short), or by
+    the text mutations."""
+    seed = draw(st.sampled_from(bws_seed_files()))
+    data, page = bytearray(seed.read_bytes()), 2048
+    op = draw(st.sampled_from(["flip", "zero_page", "copy_page", "pointer", "text"]))
+    pages = len(data) // page
+    at = draw(st.integers(0, pages - 1)) * page
+    if op == "flip":
+        for _ in range(draw(st.integers(1, 40))):
+            data[draw(st.integers(0, len(data) - 1))] = draw(st.integers(0, 255))
+    elif op == "zero_page":
+        data[at:at + page] = bytes(page)
+    elif op == "copy_page":
+        other = draw(st.integers(0, pages - 1)) * page
+        data[at:at + page] = data[other:other + page]
+    elif op == "pointer":
+        i = at + draw(st.integers(0, page - 4))
+        data[i:i + 4] = draw(st.integers(0, 2**32 - 1)).to_bytes(4, "little")
+    else:
+        return draw(mutated([seed], max_ops=1))
+    return Sample(seed.name, bytes(data), [op])
+
+
+@pytest.mark.skipif(not bws_seed_files(), reason="no .bws file in the real data")
+@fuzz_settings(6)
+@given(mutated_bws())
+def test_read_bws(sample):
+    name, data = sample
+    with hard_time_limit():
+        try:
+            event = read_bws(data, name=name)
         except BridgeError as e:
             check_error(e)
             return

@@ -77,3 +77,47 @@ def test_bridgemate_session(realdata, folder, capsys):
         pcts = [r["percent"] for r in rows if r["direction"] == d]
         assert pcts == sorted(pcts, reverse=True)
     assert (f"{not_played} results without a score" in cap.err) == bool(not_played)
+
+
+BWS = {"260119M_csv": "260119M.BWS", "LBC-2026-01-26_csv": "LBC-2026-01-26.bws"}
+
+
+@pytest.mark.parametrize("folder", sorted(BWS))
+def test_the_bws_database_gives_what_its_csv_export_gives(realdata, folder, capsys):
+    """Each real .bws, read straight from the database, gives exactly the ranking and the
+    scores its CSV export gives: every result, every not-played row, every check."""
+    from bridgelaws.formats.bws import read_bws
+    base = realdata / "pbn" / "club_bridgemate_rickwilson"
+    db, export = read_bws(base / BWS[folder]), read_bridgemate(base / folder)
+
+    def results(ev):
+        return sorted((r.board, r.ns, r.ew, r.round, r.table, r.contract, r.declarer, r.tricks,
+                       r.lead) for r in ev.results)
+    assert results(db) == results(export)
+    strip = [{k: v for k, v in n.items() if k != "where"} for n in db.published["not_played"]]
+    assert strip == [{k: v for k, v in n.items() if k != "where"}
+                     for n in export.published["not_played"]]
+    for key in ("erased", "replaced", "suspicious", "declarer_pair", "movement", "round_data",
+                "deals"):
+        assert db.published.get(key) == export.published.get(key), key
+
+    res_db, res_export = score_event(db), score_event(export)
+    assert res_db.laws == res_export.laws
+    assert [(s.entry, s.place, s.score, s.percent) for s in res_db.standings] == \
+        [(s.entry, s.place, s.score, s.percent) for s in res_export.standings]
+    assert {b: [(sr.result.ns, sr.ns_score, sr.ns_points, sr.ew_points) for sr in srs]
+            for b, srs in res_db.boards.items()} == \
+        {b: [(sr.result.ns, sr.ns_score, sr.ns_points, sr.ew_points) for sr in srs]
+         for b, srs in res_export.boards.items()}
+    # what the export lacks: the players' names (PlayerNumbers), each pair two names but
+    # where Bridgemate had no name for a member's number
+    named = sum(len(e.names) for e in db.entries.values())
+    assert not any(e.names for e in export.entries.values())
+    assert named >= 4 * len(db.entries) // 2 - 1 and all(len(e.names) <= 2
+                                                         for e in db.entries.values())
+    assert main(["results", str(base / BWS[folder]), "--json"]) == 0
+    by_db = json.loads(capsys.readouterr().out)
+    assert main(["results", str(base / folder), "--json"]) == 0
+    by_export = json.loads(capsys.readouterr().out)
+    assert [(r["pair"], r["rank"], r["score"], r["percent"]) for r in by_db] == \
+        [(r["pair"], r["rank"], r["score"], r["percent"]) for r in by_export]

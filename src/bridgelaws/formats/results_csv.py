@@ -51,14 +51,16 @@ from __future__ import annotations
 
 import csv
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from ..cards import BridgeError
 from ..scoring.adjusted import ArtificialScore
 from ..tournament.event import Event, Result
 
-__all__ = ["read_results_csv", "read_bridgemate", "read_csv_event", "parse_contract",
-           "parse_tricks", "SIMPLE_COLUMNS"]
+__all__ = ["read_results_csv", "read_bridgemate", "read_bridgemate_tables", "read_csv_event",
+           "parse_contract", "parse_tricks", "BridgemateTable", "SIMPLE_COLUMNS"]
 
 SIMPLE_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result")
 _PASS = {"PASS", "P", "AP", "PASSED", "ALL PASS"}
@@ -262,15 +264,44 @@ def read_results_csv(path, *, name: str | None = None) -> Event:
 
 # --- Bridgemate ------------------------------------------------------------------------
 
-def _bm_table(folder: Path, name: str) -> tuple[str, list[tuple[int, dict]]] | None:
-    """The rows of ``folder/name`` (any case of the file name), or None when absent."""
-    if not folder.is_dir():
+@dataclass
+class BridgemateTable:
+    """One table of a Bridgemate database, as its CSV export or the ``.bws`` file gives it.
+
+    ``rows`` are ``(where, order, fields)``: the place a message names (``f.csv:3``,
+    ``f.bws, ReceivedData row 2``), the row's position, and its fields by lower-case
+    column name, as text (``""`` for an empty field).
+    """
+    label: str
+    rows: list[tuple[str, int, dict[str, str]]] = field(default_factory=list)
+    header: str = ""
+    kind: str = "export"              # or "table" (of the database itself)
+
+    def columns(self) -> set[str]:
+        return set(self.rows[0][2]) if self.rows else set()
+
+
+#: a source of Bridgemate tables: the table's name (``"ReceivedData"``) -> the table, or None
+TableSource = Callable[[str], "BridgemateTable | None"]
+
+
+def _csv_tables(folder: Path) -> TableSource:
+    """The tables of a folder of CSV exports (``ReceivedData.csv``...; any case of name)."""
+    def table(name: str) -> BridgemateTable | None:
+        if not folder.is_dir():
+            return None
+        for f in folder.iterdir():
+            if f.name.lower() == f"{name}.csv".lower():
+                return _csv_table(f)
         return None
-    for f in folder.iterdir():
-        if f.name.lower() == name.lower():
-            label = str(f)
-            return label, [(line, row) for _, line, row in _rows(_open(f, label), label)]
-    return None
+    return table
+
+
+def _csv_table(f: Path) -> BridgemateTable:
+    label = str(f)
+    return BridgemateTable(label, [(f"{label}:{line}", line, row)
+                                   for _, line, row in _rows(_open(f, label), label)],
+                           header=f"{label}:1")
 
 
 def _int_field(row: dict, key: str, where: str) -> int:
@@ -282,13 +313,12 @@ _BM_COLUMNS = ("section", "table", "round", "board", "pairns", "pairew", "declar
 _BM_ROUND_COLUMNS = ("section", "table", "round", "nspair", "ewpair", "lowboard", "highboard")
 
 
-def _needs_columns(rows: list[tuple[int, dict]], columns: tuple[str, ...], table: str,
-                   label: str) -> None:
+def _needs_columns(table: BridgemateTable, columns: tuple[str, ...], name: str) -> None:
     """The columns a Bridgemate table must have (its rows' keys are the header's)."""
-    missing = [c for c in columns if rows and c not in rows[0][1]]
+    missing = [c for c in columns if table.rows and c not in table.rows[0][2]]
     if missing:
-        raise BridgeError(f"not a Bridgemate {table} export: no column {', '.join(missing)}",
-                          f"{label}:1")
+        raise BridgeError(f"not a Bridgemate {name} {table.kind}: no column {', '.join(missing)}",
+                          table.header)
 
 
 def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
@@ -303,33 +333,43 @@ def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
     """
     p = Path(path)
     folder = p if p.is_dir() else p.parent
-    received = folder / "ReceivedData.csv" if p.is_dir() else p
+    tables = _csv_tables(folder)
     if p.is_dir():
-        got = _bm_table(folder, "ReceivedData.csv")
-        if got is None:
+        received = tables("ReceivedData")
+        if received is None:
             raise BridgeError("no ReceivedData.csv in the folder", str(p))
-        label, rows = got
     else:
-        label = str(received)
-        rows = [(line, row) for _, line, row in _rows(_open(received, label), label)]
-    _needs_columns(rows, _BM_COLUMNS, "ReceivedData", label)
+        received = _csv_table(p)
     name = folder.name[:-4] if folder.name.lower().endswith("_csv") else folder.name
+
+    def source(table: str) -> BridgemateTable | None:
+        return received if table == "ReceivedData" else tables(table)
+    return read_bridgemate_tables(source, name=name, label=received.label, mitchell=mitchell)
+
+
+def read_bridgemate_tables(tables: TableSource, *, name: str, label: str,
+                           mitchell: bool | None = None) -> Event:
+    """The event of a Bridgemate database, from its tables (CSV exports or the ``.bws``):
+    see :func:`read_bridgemate`."""
+    received = tables("ReceivedData")
+    if received is None:
+        raise BridgeError("no ReceivedData table", label)
+    _needs_columns(received, _BM_COLUMNS, "ReceivedData")
     ev = Event(name=name, source=label)
     pub = ev.published
     pub.update(erased=0, replaced=0, not_played=[], suspicious=0, declarer_pair=[0, 0],
                format="bridgemate")
 
     letters: dict[int, str] = {}
-    sec = _bm_table(folder, "Section.csv")
+    sec = tables("Section")
     if sec:
-        for line, row in sec[1]:
-            letters[_int_field(row, "ID", f"{sec[0]}:{line}")] = row.get("letter", "").strip()
+        for where, _, row in sec.rows:
+            letters[_int_field(row, "ID", where)] = row.get("letter", "").strip()
 
     # the live rows: erased ones dropped, a later row for the same table, round and
     # board replacing an earlier one
-    live: dict[tuple, tuple[int, dict, int]] = {}
-    for line, row in rows:
-        where = f"{label}:{line}"
+    live: dict[tuple, tuple[str, dict, int]] = {}
+    for where, order, row in received.rows:
         erased = row.get("erased", "0").strip().lower()
         if erased not in ("", "0", "false"):
             pub["erased"] += 1
@@ -339,12 +379,12 @@ def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
         rnd = _int_field(row, "Round", where)
         board = _board(row.get("board", ""), where)
         key = (section, table, rnd, board)
-        row_id = _whole(row["id"], "ID", where) if row.get("id", "").strip() else line
+        row_id = _whole(row["id"], "ID", where) if row.get("id", "").strip() else order
         if key in live:
             pub["replaced"] += 1
             if live[key][2] > row_id:
                 continue
-        live[key] = (line, row, row_id)
+        live[key] = (where, row, row_id)
 
     if mitchell is None:
         mitchell = any(r["pairns"].strip() == r["pairew"].strip() for _, r, _ in live.values())
@@ -354,9 +394,8 @@ def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
         prefix = (letters.get(section) or str(section)) if multi else ""
         return f"{prefix}{number}{side if mitchell else ''}"
 
-    for (section, table, rnd, board), (line, row, _) in sorted(live.items(),
-                                                              key=lambda kv: kv[1][2]):
-        where = f"{label}:{line}"
+    for (section, table, rnd, board), (where, row, _) in sorted(live.items(),
+                                                               key=lambda kv: kv[1][2]):
         ns_num, ew_num = row["pairns"].strip(), row["pairew"].strip()
         if not ns_num.isdigit() or not ew_num.isdigit():
             raise BridgeError(f"pair numbers {ns_num!r} and {ew_num!r} are not whole numbers",
@@ -387,24 +426,23 @@ def read_bridgemate(path, *, mitchell: bool | None = None) -> Event:
                     pub["declarer_pair"][0] += 1
         ev.results.append(r)
 
-    _bm_movement(folder, live, pub)
-    _bm_names(folder, ev, pair_id, mitchell)
-    _bm_deals(folder, pub)
+    _bm_movement(tables, live, pub)
+    _bm_names(tables, ev, pair_id)
+    _bm_deals(tables, pub)
     if not ev.results:
-        raise BridgeError("no results in the export", label)
+        raise BridgeError("no results in the " + ("database" if received.kind == "table"
+                                                  else "export"), label)
     ev.check()
     return ev
 
 
-def _bm_movement(folder: Path, live: dict, pub: dict) -> None:
-    got = _bm_table(folder, "RoundData.csv")
+def _bm_movement(tables: TableSource, live: dict, pub: dict) -> None:
+    got = tables("RoundData")
     if not got:
         return
-    label, rows = got
-    _needs_columns(rows, _BM_ROUND_COLUMNS, "RoundData", label)
+    _needs_columns(got, _BM_ROUND_COLUMNS, "RoundData")
     plan = {}
-    for line, row in rows:
-        where = f"{label}:{line}"
+    for where, _, row in got.rows:
         key = tuple(_int_field(row, k, where) for k in ("Section", "Table", "Round"))
         plan[key] = (row["nspair"].strip(), row["ewpair"].strip(),
                      _int_field(row, "LowBoard", where), _int_field(row, "HighBoard", where))
@@ -418,33 +456,37 @@ def _bm_movement(folder: Path, live: dict, pub: dict) -> None:
     pub["round_data"] = plan
 
 
-def _bm_names(folder: Path, ev: Event, pair_id, mitchell: bool) -> None:
-    got = _bm_table(folder, "PlayerNumbers.csv")
+def _bm_names(tables: TableSource, ev: Event, pair_id) -> None:
+    """The players' names: ``PlayerNumbers`` (each seat of each table, from the round it
+    gives; round 0, names entered before the first round, counts from the table's first
+    round), its numbers looked up in ``PlayerNames`` where it has no name."""
+    got = tables("PlayerNumbers")
     if not got:
         return
-    label, rows = got
-    by_number = {}
-    names_table = _bm_table(folder, "PlayerNames.csv")
-    if names_table:
-        for _, row in names_table[1]:
-            for key in ("strid", "id"):
-                if row.get(key, "").strip():
-                    by_number.setdefault(row[key].strip(), row.get("name", "").strip())
+    by_number: dict[str, str] | None = None
     plan = ev.published.get("round_data", {})
     seats: dict[str, dict[str, str]] = {}
-    for line, row in rows:
-        where = f"{label}:{line}"
+    for where, _, row in got.rows:
         section, table = _int_field(row, "Section", where), _int_field(row, "Table", where)
         seat = row.get("direction", "").strip().upper()[:1]
         if seat not in ("N", "E", "S", "W"):
             raise BridgeError(f"unknown Direction {row.get('direction')!r}", where)
-        name = row.get("name", "").strip() or by_number.get(row.get("number", "").strip(), "")
+        name = row.get("name", "").strip()
+        if not name and row.get("number", "").strip():
+            if by_number is None:                  # a big table: read only when needed
+                by_number = {}
+                for _, _, named in (tables("PlayerNames") or BridgemateTable("")).rows:
+                    for key in ("strid", "id"):
+                        if named.get(key, "").strip():
+                            by_number.setdefault(named[key].strip(),
+                                                 named.get("name", "").strip())
+            name = by_number.get(row["number"].strip(), "")
         if not name:
             continue
         rnd = row.get("round", "").strip()
         rounds = sorted(k[2] for k in plan if k[:2] == (section, table))
-        key = (section, table,
-               _whole(rnd, "Round", where) if rnd else (rounds[0] if rounds else 1))
+        number = _whole(rnd, "Round", where) if rnd else 0
+        key = (section, table, number if number else (rounds[0] if rounds else 1))
         if key not in plan:
             continue
         number = plan[key][0] if seat in "NS" else plan[key][1]
@@ -455,14 +497,13 @@ def _bm_names(folder: Path, ev: Event, pair_id, mitchell: bool) -> None:
             ev.entries[pid].names = [s[k] for k in ("N", "S", "E", "W") if k in s]
 
 
-def _bm_deals(folder: Path, pub: dict) -> None:
-    got = _bm_table(folder, "HandRecord.csv")
+def _bm_deals(tables: TableSource, pub: dict) -> None:
+    got = tables("HandRecord")
     if not got:
         return
-    label, rows = got
     deals = {}
-    for line, row in rows:
-        board = _board(row.get("board", ""), f"{label}:{line}")
+    for where, _, row in got.rows:
+        board = _board(row.get("board", ""), where)
         hands = []
         for seat in ("north", "east", "south", "west"):
             hands.append(".".join(row.get(f"{seat}{suit}", "").strip().upper()

@@ -20,11 +20,14 @@ __all__ = ["load_event", "ranking_text", "ranking_json", "results_html"]
 
 
 def load_event(path: str):
-    """An event from a USEBIO (.xml), PBN (.pbn) or results CSV (.csv, or a folder of
-    Bridgemate tables), by its extension."""
+    """An event from a USEBIO (.xml), PBN (.pbn), results CSV (.csv, or a folder of
+    Bridgemate tables) or Bridgemate database (.bws), by its extension."""
     import os
     from ..cards import BridgeError
     lower = str(path).lower()
+    if lower.endswith(".bws"):
+        from ..formats.bws import read_bws
+        return read_bws(path)
     if lower.endswith(".csv") or os.path.isdir(path):
         from ..formats.results_csv import read_csv_event
         return read_csv_event(path)
@@ -34,8 +37,8 @@ def load_event(path: str):
     if lower.endswith(".pbn"):
         from ..formats.score_tables import event_from_pbn
         return event_from_pbn(path)
-    raise BridgeError("unknown kind of results file (expected .xml USEBIO, .pbn, .csv "
-                      "or a folder of Bridgemate tables)", path)
+    raise BridgeError("unknown kind of results file (expected .xml USEBIO, .pbn, .csv, "
+                      "a Bridgemate .bws or a folder of Bridgemate tables)", path)
 
 
 def ranking_text(result) -> str:
