@@ -439,6 +439,18 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+class _Version(argparse.Action):
+    """``--version``: print the version installed and stop.  The metadata is read only
+    then (it takes a tenth of a second, which every other command is spared)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
+
+
 def _command(sub, name: str, summary: str, description: str, examples: str,
              parents=()) -> argparse.ArgumentParser:
     """A subcommand whose ``--help`` says what it does (``description``), each argument
@@ -477,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example:\n  bridgelaws replay game.lin        # replay a BBO record, check its "
                "results\n  bridgelaws deal --boards 1-36 --out set.pbn\n"
                "  bridgelaws COMMAND --help         # what a command does, with an example")
-    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
+    p.add_argument("--version", action=_Version,
                    help="print the version installed and stop")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
                            title="commands")
