@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Choose
 from ..cards import BridgeError, SUIT_LETTERS, SUIT_MASKS, cards_of, mask_of, parse_card
+from ..events import Choose
 from .consequences import Cite, Consequence, Flag, LeadFrom, Refuse, ReplayDuty
 from .protocol import TableView
 from .ruling import Decision, Irregularity, Ruling

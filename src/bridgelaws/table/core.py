@@ -612,7 +612,8 @@ class Table:
         self.trump = NO_TRUMP if contract.strain == 4 else contract.strain
         self.trick_leader = (declarer + 1) & 3                     # Law 41A: declarer's LHO leads
         self.phase = PLAY
-        self._settle_exposed_cards()
+        if self.exposed:
+            self._settle_exposed_cards()                           # Law 24
         # Law 26B concerns only an offender who becomes a defender
         self.lead_penalties = [(o, law) for o, law in self.lead_penalties
                                if (o ^ declarer) & 1 == 1]
