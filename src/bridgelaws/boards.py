@@ -23,6 +23,9 @@ VULNERABILITIES = ("none", "NS", "EW", "all")
 # Law 2: the cycle of 16 boards, as indexes into VULNERABILITIES
 _VUL16 = (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)
 
+# endplay's Vul (none 0, both 1, ns 2, ew 3) of each of VULNERABILITIES
+_ENDPLAY_VUL = (0, 2, 3, 1)
+
 _VUL_ALIASES = {
     "none": 0, "-": 0, "love": 0, "o": 0, "0": 0,
     "ns": 1, "n-s": 1, "n": 1,
@@ -87,6 +90,48 @@ class Board:
 
     def vulnerable_seat(self, seat: int) -> bool:
         return is_vulnerable(self.vulnerable, seat)
+
+    def to_endplay(self):
+        """This board as endplay's ``Board``: the number, the dealer and the vulnerability
+        (given explicitly, as a board's markings decide, Law 2) and the deal (an empty
+        endplay ``Deal`` when the board has none).
+
+        >>> e = Board(7, Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
+        ...                             "J76.A8765.T98.A4 543.43.7654.8765")).to_endplay()
+        >>> e.board_num, e.dealer.name, e.vul.name
+        (7, 'south', 'both')
+        """
+        from endplay.types import Board as EndplayBoard, Deal as EndplayDeal, Player, Vul
+        deal = self.deal.to_endplay() if self.deal is not None else EndplayDeal()
+        return EndplayBoard(deal, board_num=self.number, dealer=Player(self.dealer),
+                            vul=Vul(_ENDPLAY_VUL[VULNERABILITIES.index(self.vulnerable)]))
+
+    @classmethod
+    def from_endplay(cls, board) -> "Board":
+        """endplay's ``Board`` as a board: its number, dealer and vulnerability (endplay
+        derives the last two from the number when they are not given, as Law 2 does) and
+        its deal (none when endplay's holds no card).  The auction, play and contract an
+        endplay board may carry are not a board's: read them from endplay's board itself.
+
+        >>> from endplay.types import Board as EndplayBoard
+        >>> b = Board.from_endplay(EndplayBoard(board_num=2))
+        >>> b.number, b.dealer_name, b.vulnerable, b.deal
+        (2, 'E', 'NS', None)
+        """
+        from endplay.types import Board as EndplayBoard
+        if not isinstance(board, EndplayBoard):
+            raise BridgeError(f"{type(board).__name__} is not an endplay Board")
+        number = board.board_num
+        where = f"board {number}" if number is not None else "endplay board"
+        if board.dealer is None or board.vul is None:
+            raise BridgeError("the board has neither a number nor a dealer and vulnerability",
+                              where)
+        deal = Deal.from_endplay(board.deal)
+        try:
+            return cls(number, deal if any(deal.hands) else None, dealer=int(board.dealer),
+                       vulnerable=VULNERABILITIES[_ENDPLAY_VUL.index(int(board.vul))])
+        except BridgeError as e:
+            raise BridgeError(e.reason, where) from None
 
     def __repr__(self) -> str:
         return (f"Board({self.number!r}, dealer={self.dealer_name!r}, "

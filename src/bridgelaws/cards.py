@@ -18,14 +18,19 @@ Cards are small integers in the hot path, as squares are in python-chess:
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterator
+from functools import cache
+from typing import TYPE_CHECKING, Iterable, Iterator
+
+if TYPE_CHECKING:                       # endplay is imported only where it is used
+    from endplay.types import Card as EndplayCard, Deal as EndplayDeal, Denom
 
 __all__ = [
     "Seat", "Side", "Suit", "Strain", "N", "E", "S", "W", "SEATS", "SEAT_NAMES",
     "SUIT_LETTERS", "STRAIN_LETTERS", "RANK_LETTERS", "SUIT_MASKS", "FULL_DECK",
     "BridgeError", "parse_seat", "seat_name", "side_of", "partner", "lho", "rho",
     "parse_card", "card_name", "card_suit", "card_rank", "cards_of", "mask_of",
-    "popcount", "Deal",
+    "popcount", "Deal", "card_to_endplay", "card_from_endplay", "strain_to_endplay",
+    "strain_from_endplay",
 ]
 
 
@@ -194,7 +199,69 @@ def mask_of(cards) -> int:
     return m
 
 
+# --- endplay's types -----------------------------------------------------------
+#
+# endplay (the library that bundles DDS) numbers suits and strains S H D C NT = 0..4 and
+# ranks as bits 0x4 (two) .. 0x4000 (ace); bridgelaws C D H S N = 0..4 and ranks 0..12.
+# Its seats N E S W = 0..3 are bridgelaws' own.  endplay is imported only when used.
+
+def strain_to_endplay(strain: int) -> "Denom":
+    """A bridgelaws strain (0..4, C D H S N) as endplay's ``Denom``.
+
+    >>> strain_to_endplay(Strain.N).name, strain_to_endplay(Strain.C).name
+    ('nt', 'clubs')
+    """
+    from endplay.types import Denom
+    return Denom(4 if strain == 4 else 3 - strain)
+
+
+def strain_from_endplay(denom: "Denom") -> int:
+    """endplay's ``Denom`` as a bridgelaws strain (0..4, C D H S N).
+
+    >>> from endplay.types import Denom
+    >>> STRAIN_LETTERS[strain_from_endplay(Denom.hearts)], strain_from_endplay(Denom.nt)
+    ('H', 4)
+    """
+    d = int(denom)
+    if not 0 <= d <= 4:
+        raise BridgeError(f"{denom!r} is not a strain of endplay's (Denom 0..4)")
+    return 4 if d == 4 else 3 - d
+
+
+def card_to_endplay(card: int) -> "EndplayCard":
+    """A card (0..51) as endplay's ``Card``.
+
+    >>> c = card_to_endplay(parse_card("HT"))
+    >>> c.suit.name, c.rank.name
+    ('hearts', 'RT')
+    """
+    from endplay.types import Card, Denom, Rank
+    return Card(suit=Denom(3 - card // 13), rank=Rank(4 << (card % 13)))
+
+
+def card_from_endplay(card: "EndplayCard") -> int:
+    """endplay's ``Card`` as a card (0..51).
+
+    >>> from endplay.types import Card
+    >>> card_name(card_from_endplay(Card("SA")))
+    'SA'
+    """
+    try:
+        suit, rank = int(card.suit), int(card.rank)
+    except (AttributeError, TypeError, ValueError):
+        raise BridgeError(f"{card!r} is not an endplay Card") from None
+    if not 0 <= suit <= 3 or rank & (rank - 1) or not 4 <= rank <= 0x4000:
+        raise BridgeError(f"{card!r} is not an endplay Card")
+    return (3 - suit) * 13 + rank.bit_length() - 3
+
+
 # --- deals ---------------------------------------------------------------------
+
+@cache
+def _holding_text(holding: int) -> str:
+    """The ranks of a suit's 13-bit holding, highest first: ``0b1000000001001`` -> ``"A52"``."""
+    return "".join(RANK_LETTERS[r] for r in range(12, -1, -1) if holding >> r & 1)
+
 
 class Deal:
     """Four hands as bit masks, indexed by seat.
@@ -205,7 +272,7 @@ class Deal:
 
     __slots__ = ("hands",)
 
-    def __init__(self, hands=(0, 0, 0, 0)):
+    def __init__(self, hands: Iterable[int] = (0, 0, 0, 0)) -> None:
         hands = list(hands)
         if len(hands) != 4:
             raise BridgeError("a deal has four hands")
@@ -256,11 +323,8 @@ class Deal:
 
     def hand_pbn(self, seat: int) -> str:
         m = self.hands[seat]
-        out = []
-        for suit in (3, 2, 1, 0):
-            out.append("".join(RANK_LETTERS[r] for r in range(12, -1, -1)
-                               if m >> (suit * 13 + r) & 1))
-        return ".".join(out)
+        return (f"{_holding_text(m >> 39 & 0x1FFF)}.{_holding_text(m >> 26 & 0x1FFF)}."
+                f"{_holding_text(m >> 13 & 0x1FFF)}.{_holding_text(m & 0x1FFF)}")
 
     def to_pbn(self, first: int = N) -> str:
         return SEAT_NAMES[first] + ":" + " ".join(
@@ -287,6 +351,39 @@ class Deal:
 
     def copy(self) -> "Deal":
         return Deal(self.hands)
+
+    def to_endplay(self) -> "EndplayDeal":
+        """This deal as endplay's ``Deal`` (``endplay.types.Deal``), made from its PBN text
+        by endplay's own reader: an empty hand stays empty.  endplay's ``first`` and
+        ``trump`` are its defaults (North, notrump); set them for a position to solve.
+
+        >>> d = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")
+        >>> d.to_endplay().to_pbn() == d.to_pbn()
+        True
+        """
+        from endplay.types import Deal as EndplayDeal
+        return EndplayDeal(self.to_pbn())
+
+    @classmethod
+    def from_endplay(cls, deal: "EndplayDeal") -> "Deal":
+        """endplay's ``Deal`` as a deal.  endplay keeps only the cards still held and the
+        trick in progress; the cards of that trick go back to the hands that played them
+        (the deal as it stood when the trick began), so no card is lost.
+
+        >>> from endplay.types import Deal as EndplayDeal
+        >>> e = EndplayDeal("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")
+        >>> e.play("SA")
+        >>> Deal.from_endplay(e).hand_pbn(N)
+        'AKQ2.KQ2.A32.K32'
+        """
+        from endplay.types import Deal as EndplayDeal
+        if not isinstance(deal, EndplayDeal):
+            raise BridgeError(f"{type(deal).__name__} is not an endplay Deal")
+        if deal.curtrick:
+            deal = deal.copy()
+            while deal.curtrick:
+                deal.unplay(to_hand=True)
+        return cls.from_pbn(deal.to_pbn())
 
     def __getitem__(self, seat: int) -> int:
         return self.hands[seat]

@@ -19,7 +19,7 @@ from ..boards import is_vulnerable
 from ..cards import BridgeError, STRAIN_LETTERS
 from ..calls import bid_level, bid_strain, parse_call
 
-__all__ = ["score", "Contract", "score_ns", "LAW"]
+__all__ = ["score", "Contract", "score_ns", "result_to_endplay", "result_from_endplay", "LAW"]
 
 LAW = "77"
 
@@ -99,6 +99,82 @@ class Contract:
 
     def score(self, vulnerable: bool, tricks: int) -> int:
         return score(self.level, self.strain, self.doubled, vulnerable, tricks)
+
+    def to_endplay(self, declarer: int | str = 0, tricks: int | None = None):
+        """This contract as endplay's ``Contract``, which also carries the declarer (North
+        unless given) and the result against the contract (made exactly unless ``tricks``,
+        the declarer's side's tricks, are given).
+
+        >>> str(Contract.parse("4HX").to_endplay("W", tricks=8)).replace("\u2665", "H")
+        '4HWx-2'
+        """
+        return result_to_endplay(self, declarer, self.level + 6 if tricks is None else tricks)
+
+    @classmethod
+    def from_endplay(cls, contract) -> "Contract | None":
+        """endplay's ``Contract`` as level, strain and doubling; ``None`` for a passed-out
+        board, as everywhere in bridgelaws.  Its declarer and result: :func:`result_from_endplay`.
+
+        >>> from endplay.types import Contract as EndplayContract
+        >>> str(Contract.from_endplay(EndplayContract("3NTSxx+1"))), Contract.from_endplay(EndplayContract("Pass"))
+        ('3NXX', None)
+        """
+        return result_from_endplay(contract)[0]
+
+
+# endplay's Penalty (passed 1, doubled 2, redoubled 4) is 1 << doubled
+
+
+def result_to_endplay(contract: Contract | None, declarer: int | str | None = None,
+                      tricks: int | None = None):
+    """A table result (the contract, its declarer and the tricks his side took) as endplay's
+    ``Contract``, which holds all three; ``None`` (passed out, Law 22B) is endplay's passout.
+
+    >>> str(result_to_endplay(Contract.parse("6SXX"), "E", 13)).replace("\u2660", "S")
+    '6SExx+1'
+    >>> result_to_endplay(None).is_passout()
+    True
+    """
+    from endplay.types import Contract as EndplayContract, Penalty, Player
+    from ..cards import parse_seat, strain_to_endplay
+    if contract is None:
+        return EndplayContract(level=0)
+    if not isinstance(contract, Contract):
+        raise BridgeError(f"{contract!r} is not a contract")
+    seat = parse_seat(declarer) if isinstance(declarer, str) else declarer
+    if seat not in (0, 1, 2, 3):
+        raise BridgeError(f"a contract needs its declarer (N, E, S or W), not {declarer!r}")
+    if tricks is None or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise BridgeError(f"the declarer's side takes 0 to 13 tricks, not {tricks!r}")
+    return EndplayContract(level=contract.level, denom=strain_to_endplay(contract.strain),
+                           declarer=Player(seat), penalty=Penalty(1 << contract.doubled),
+                           result=tricks - contract.level - 6)
+
+
+def result_from_endplay(contract) -> tuple[Contract | None, int | None, int | None]:
+    """endplay's ``Contract`` as a table result: (contract, declarer seat, tricks of the
+    declarer's side); ``(None, None, None)`` when passed out.
+
+    >>> from endplay.types import Contract as EndplayContract
+    >>> c, declarer, tricks = result_from_endplay(EndplayContract("4SWx-2"))
+    >>> str(c), "NESW"[declarer], tricks, score_ns(c, declarer, "EW", tricks)
+    ('4SX', 'W', 8, 500)
+    """
+    from endplay.types import Contract as EndplayContract
+    from ..cards import strain_from_endplay
+    if not isinstance(contract, EndplayContract):
+        raise BridgeError(f"{type(contract).__name__} is not an endplay Contract")
+    if contract.is_passout():
+        return None, None, None
+    level, result = contract.level, contract.result
+    if not 1 <= level <= 7 or not 0 <= level + 6 + result <= 13:
+        raise BridgeError(f"endplay's contract {contract} is not one of Law 77's: level "
+                          f"{level}, {level + 6 + result} tricks")
+    doubled = {1: 0, 2: 1, 4: 2}.get(int(contract.penalty))
+    if doubled is None:
+        raise BridgeError(f"endplay's contract {contract} has no known penalty")
+    return (Contract(level, strain_from_endplay(contract.denom), doubled),
+            int(contract.declarer), level + 6 + result)
 
 
 def score_ns(contract: Contract | None, declarer: int | None, vulnerable: str, tricks: int | None) -> int:
