@@ -1,11 +1,20 @@
 """Double-dummy analysis: the table of tricks and the par of a deal, by DDS.
 
 The solver is Bo Haglund's and Soren Hein's DDS, bundled with endplay (no
-home-made solver): :func:`dd_tables` sends deals to DDS's ``CalcAllTables`` in
-batches of 40 (DDS's own limit with all five strains), which shares each batch
-among every core; :func:`par` asks DDS's ``DealerParBin`` for the par score and
-the par contracts, where the dealer's side has the first chance to bid (so the
-dealer and the vulnerability of Law 2 matter).
+home-made solver), reached through endplay's public API: :func:`dd_tables` sends
+deals to ``endplay.dds.calc_all_tables`` (DDS's ``CalcAllTables``) in batches of
+40 (DDS's own limit with all five strains), which shares each batch among every
+core; :func:`par` asks ``endplay.dds.par`` (DDS's ``DealerParBin``) for the par
+score and the par contracts, where the dealer's side has the first chance to bid
+(so the dealer and the vulnerability of Law 2 matter).
+
+Two things endplay's public API does not offer are done through its private
+``endplay._dds``, and only there: the number of DDS's threads (:func:`set_threads`,
+``SetMaxThreads``; endplay sets every core when it loads DDS, so the default needs
+no call) and a table of tricks made from numbers rather than solved
+(:meth:`DDTable.to_endplay` for a table built by hand: endplay's ``DDTable`` wraps
+DDS's ``ddTableResults`` and has no constructor from numbers).  The versions of
+endplay this is tested with are pinned in ``pyproject.toml``.
 
 Double-dummy results are *advice* about a deal, never a ruling: the Director may
 use them to judge a claim or an adjusted score (Laws 70, 12C), and the laws
@@ -23,12 +32,12 @@ cited with each result (``LAWS``) say so.
 
 from __future__ import annotations
 
-import ctypes
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from .boards import VULNERABILITIES, dealer_of, parse_vulnerability, vulnerability_of
-from .cards import BridgeError, Deal, SEAT_NAMES, STRAIN_LETTERS, parse_seat
+from .cards import (BridgeError, Deal, SEAT_NAMES, STRAIN_LETTERS, parse_seat,
+                    strain_from_endplay, strain_to_endplay)
 
 __all__ = ["DDTable", "ParContract", "Par", "Analysis", "dd_table", "dd_tables", "par",
            "analyse_deal", "analyse_boards", "analyse_records", "analysis_json",
@@ -39,28 +48,24 @@ LAWS = ("12C", "70")
 #: the most deals DDS's CalcAllTables takes at once with all five strains
 BATCH = 40
 
-# DDS numbers strains S, H, D, C, NT (0..4); bridgelaws C, D, H, S, N (0..4)
-_DDS_STRAIN = (3, 2, 1, 0, 4)            # bridgelaws strain -> DDS strain
-_PAR_DENOM = (4, 3, 2, 1, 0)             # DealerParBin's denom: 0 NT, 1 S, 2 H, 3 D, 4 C
-_PAR_SEATS = ("N", "E", "S", "W", "NS", "EW")
-# DDS vulnerability: 0 none, 1 both, 2 NS, 3 EW
-_DDS_VUL = {"none": 0, "all": 1, "NS": 2, "EW": 3}
+# endplay's Vul: 0 none, 1 both, 2 NS, 3 EW
+_ENDPLAY_VUL = {"none": 0, "all": 1, "NS": 2, "EW": 3}
 
-_threads: int | None = None
-
-
-def _dds():
-    import endplay._dds as dds          # loading DDS costs a little: only when analysing
-    return dds
+#: DDS's threads as last set; endplay gives DDS every core when it loads it
+_threads = 0
 
 
 def set_threads(threads: int = 0) -> None:
-    """How many threads DDS may use: 0 for every core (the default), 1 for one."""
+    """How many threads DDS may use: 0 for every core (the default), 1 for one.
+
+    endplay's public API has no such setting: this is one of the two calls to its private
+    ``endplay._dds`` (DDS's ``SetMaxThreads``), made only when the number changes."""
     global _threads
     if not isinstance(threads, int) or threads < 0:
         raise BridgeError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
     if threads != _threads:
-        _dds().SetMaxThreads(threads)
+        import endplay._dds as _dds     # private: see the module's documentation
+        _dds.SetMaxThreads(threads)
         _threads = threads
 
 
@@ -70,10 +75,40 @@ class DDTable:
     ``tricks[seat][strain]`` with seats N E S W (0..3) and strains C D H S N (0..4).
     """
 
-    __slots__ = ("tricks",)
+    __slots__ = ("tricks", "_endplay")
 
     def __init__(self, tricks: Sequence[Sequence[int]]):
         self.tricks = tuple(tuple(row) for row in tricks)
+        self._endplay = None
+
+    @classmethod
+    def from_endplay(cls, table) -> "DDTable":
+        """endplay's ``DDTable`` (from ``endplay.dds.calc_all_tables``) as a table; it is kept
+        for :func:`par`."""
+        from endplay.types import Player
+        out = cls([[table[strain_to_endplay(t), Player(s)] for t in range(5)] for s in range(4)])
+        out._endplay = table
+        return out
+
+    def to_endplay(self):
+        """This table as endplay's ``DDTable``: the one endplay solved, or, for a table made
+        from numbers, one built on DDS's ``ddTableResults`` (endplay's ``DDTable`` has no
+        public constructor from numbers: the second private use of ``endplay._dds``).
+
+        >>> t = DDTable([[7, 8, 9, 10, 11]] * 4).to_endplay()
+        >>> from endplay.types import Denom, Player
+        >>> t[Denom.spades, Player.west], t[Denom.nt, Player.north]
+        (10, 11)
+        """
+        if self._endplay is None:
+            import endplay._dds as _dds     # private: see the module's documentation
+            from endplay.dds.ddtable import DDTable as EndplayDDTable
+            res = _dds.ddTableResults()
+            for s in range(4):
+                for t in range(5):
+                    res.resTable[strain_to_endplay(t)][s] = self.tricks[s][t]
+            self._endplay = EndplayDDTable(res)
+        return self._endplay
 
     def tricks_of(self, seat: int | str, strain: int | str) -> int:
         s = parse_seat(seat) if isinstance(seat, str) else seat
@@ -138,14 +173,6 @@ class Par:
         return "; ".join(str(c) for c in self.contracts) if self.contracts else "Pass"
 
 
-def _table_deal(dds, deal: Deal):
-    td = dds.ddTableDeal()
-    for seat, hand in enumerate(deal.hands):
-        for suit in range(4):
-            td.cards[seat][3 - suit] = ((hand >> (13 * suit)) & 0x1FFF) << 2
-    return td
-
-
 def _check(deal: Deal, where: str | None = None) -> None:
     if not isinstance(deal, Deal):
         raise BridgeError(f"{deal!r} is not a deal", where)
@@ -157,10 +184,6 @@ def _check(deal: Deal, where: str | None = None) -> None:
                                   where)
 
 
-def _from_results(res) -> DDTable:
-    return DDTable([[res.resTable[_DDS_STRAIN[t]][s] for t in range(5)] for s in range(4)])
-
-
 def dd_tables(deals: Iterable[Deal], threads: int = 0,
               progress: Callable[[int, int], None] | None = None,
               where: Sequence[str | None] | None = None) -> list[DDTable]:
@@ -169,21 +192,14 @@ def dd_tables(deals: Iterable[Deal], threads: int = 0,
     deals = list(deals)
     for i, deal in enumerate(deals):
         _check(deal, where[i] if where else None)
-    dds = _dds()
+    from endplay.dds import calc_all_tables
     set_threads(threads)
     out: list[DDTable] = []
     total = len(deals)
-    no_filter = [0] * 5
     for start in range(0, total, BATCH):
         batch = deals[start:start + BATCH]
-        tables = dds.ddTableDeals()
-        tables.noOfTables = len(batch)
-        for i, deal in enumerate(batch):
-            tables.ddTableDeal[i] = _table_deal(dds, deal)
-        results = dds.ddTablesRes()
-        pars = dds.allParResults()
-        dds.CalcAllTables(tables, -1, no_filter, results, pars)
-        out.extend(_from_results(results.results[i]) for i in range(len(batch)))
+        tables = calc_all_tables([deal.to_endplay() for deal in batch])
+        out.extend(DDTable.from_endplay(tables[i]) for i in range(len(batch)))
         if progress is not None:
             progress(len(out), total)
     return out
@@ -203,25 +219,31 @@ def par(table: DDTable, dealer: int | str = 0, vulnerable: str = "none") -> Par:
     >>> p.score_ns, p.contracts, p.par_contract
     (0, (), 'Pass')
     """
-    dds = _dds()
+    from endplay.dds import par as endplay_par
+    from endplay.types import Player, Vul
     dealer_seat = parse_seat(dealer) if isinstance(dealer, str) else dealer
     vul = parse_vulnerability(vulnerable)
-    res = dds.ddTableResults()
-    for s in range(4):
-        for t in range(5):
-            res.resTable[_DDS_STRAIN[t]][s] = table.tricks[s][t]
-    master = dds.parResultsMaster()
-    dds.DealerParBin(res, master, dealer_seat, _DDS_VUL[vul])
-    contracts = []
-    for i in range(master.number):
-        c = master.contracts[i]
+    found = endplay_par(table.to_endplay(), Vul(_ENDPLAY_VUL[vul]), Player(dealer_seat))
+    # endplay lists a contract that either partner makes as one per declarer, N then S
+    # (E then W), reusing one record for both: each is read before the next is asked for
+    seen: list[tuple[int, str, bool, int, int]] = []
+    for c in found:
         if c.level == 0:
             continue                    # DDS's "0N" by N: the board is passed out, par 0
-        strain = STRAIN_LETTERS[_PAR_DENOM.index(c.denom)]
-        result = c.overTricks if c.underTricks == 0 else -c.underTricks
-        contracts.append(ParContract(c.level, strain, c.underTricks > 0,
-                                     _PAR_SEATS[c.seats], result))
-    return Par(master.score, tuple(contracts))
+        seen.append((c.level, STRAIN_LETTERS[strain_from_endplay(c.denom)],
+                     int(c.penalty) != 1, int(c.declarer), c.result))
+    contracts = []
+    i = 0
+    while i < len(seen):
+        level, strain, doubled, seat, result = seen[i]
+        declarer = SEAT_NAMES[seat]
+        if seat < 2 and i + 1 < len(seen) and seen[i + 1] == (level, strain, doubled, seat + 2,
+                                                              result):
+            declarer = ("NS", "EW")[seat]
+            i += 1
+        contracts.append(ParContract(level, strain, doubled, declarer, result))
+        i += 1
+    return Par(found.score, tuple(contracts))
 
 
 def analyse_deal(deal: Deal, dealer: int | str = 0, vulnerable: str = "none") -> tuple[DDTable, Par]:

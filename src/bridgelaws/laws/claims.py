@@ -242,35 +242,22 @@ def parse_statement(line: Sequence[str] | None, pos: Position,
 # --- double dummy ------------------------------------------------------------------------
 
 def dd_scores(hands: Sequence[int], trick: Sequence[int], leader: int, trump: int) -> dict[int, int]:
-    """DDS (endplay's bundled SolveBoard) on a position: every legal card of the seat
-    to play with the tricks its side then takes, the trick in progress included."""
-    import endplay._dds as dds
-    dl = dds.deal()
-    dl.trump = 4 if trump == NO_TRUMP else 3 - trump
-    dl.first = leader
-    for i in range(3):
-        if i < len(trick):
-            dl.currentTrickSuit[i] = 3 - trick[i] // 13
-            dl.currentTrickRank[i] = trick[i] % 13 + 2
-        else:
-            dl.currentTrickSuit[i] = 0
-            dl.currentTrickRank[i] = 0
-    for seat in range(4):
-        for suit in range(4):
-            dl.remainCards[seat][3 - suit] = ((hands[seat] >> (13 * suit)) & 0x1FFF) << 2
-    fut = dds.futureTricks()
+    """DDS (SolveBoard, through endplay's public ``endplay.dds.solve_board``) on a position:
+    every legal card of the seat to play with the tricks its side then takes, the trick in
+    progress included."""
+    from endplay.dds import solve_board
+    from endplay.types import Player
+    from ..cards import Deal, card_from_endplay, card_to_endplay, strain_to_endplay
+    deal = Deal(hands).to_endplay()
+    deal.trump = strain_to_endplay(4 if trump == NO_TRUMP else trump)
+    deal.first = Player(leader)
+    for card in trick:
+        deal.play(card_to_endplay(card), from_hand=False)
     try:
-        dds.SolveBoard(dl, -1, 3, 1, fut, 0)
-    except dds.DDSError as e:                   # endplay raises on DDS's error codes
+        solved = solve_board(deal)
+    except RuntimeError as e:                   # endplay raises DDSError on DDS's error codes
         raise BridgeError(f"DDS could not solve the position: {e}") from None
-    out = {}
-    for i in range(fut.cards):
-        suit = 3 - fut.suit[i]
-        holding = (1 << fut.rank[i]) | fut.equals[i]
-        for rank in range(2, 15):
-            if holding >> rank & 1:
-                out[suit * 13 + rank - 2] = fut.score[i]
-    return out
+    return {card_from_endplay(card): tricks for card, tricks in solved}
 
 
 # --- the search ----------------------------------------------------------------------------
