@@ -35,6 +35,20 @@ def test_law78B_cross_imps_agree_with_exact_table():
     assert cross_imps([100, 620], average=False) == [-11, 11]
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_law78B_cross_imps_counted_or_sorted_agree_with_every_comparison(seed):
+    """Law 77 scores are counted; scores spread over millions, or fractions, are sorted."""
+    rng = random.Random(seed)
+    n = rng.choice([2, 70, 400])
+    narrow = [rng.choice(range(-7600, 7610, 10)) for _ in range(n)]
+    wide = [rng.choice([-10**9, 0, 10**9]) + rng.randint(-500, 500) for _ in range(n)]
+    for scores in (narrow, wide):
+        sums = [sum(imps(s - o) for o in scores) for s in scores]
+        assert cross_imps(scores, average=False) == sums
+        assert cross_imps(scores) == pytest.approx([x / max(n - 1, 1) for x in sums])
+    assert cross_imps([420.0, 170.0, -50.0]) == cross_imps([420, 170, -50]) == [8.0, 0.0, -8.0]
+
+
 def test_law78B_butler_datum_drops_top_and_bottom_and_rounds():
     assert butler_datum([620, 650, 620, -100, 1430]) == 630        # mean of 620, 620, 650
     assert butler_datum([150, 170, 170, 140]) == 160

@@ -85,3 +85,22 @@ def test_law12C1e_split_scores_do_not_balance():
 def test_bad_scale():
     with pytest.raises(BridgeError, match="scale"):
         matchpoints([1, 2], scale=3)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_law78A_counting_and_sorting_agree_with_pairwise_comparison(seed):
+    """Scores in a narrow band are counted, wide or fractional ones sorted: the same 78A."""
+    rng = random.Random(seed)
+    n = rng.choice([65, 200, 1000])
+    narrow = [rng.choice(range(-2000, 2400, 10)) for _ in range(n)]
+    wide = [rng.choice([-10**12, 0, 10**12]) + rng.randint(-3, 3) for _ in range(n)]
+    fractional = [rng.choice([0.5, 1.25, -3.0, 7.75]) for _ in range(n)]
+    huge = [rng.choice([10**30, -10**30, 5]) for _ in range(n)]
+    for scores in (narrow, wide, fractional, huge):
+        want = naive(scores)
+        assert matchpoints(scores) == want
+        assert matchpoints(scores, scale=1) == [u / 2 for u in want]
+        assert all(type(u) is int for u in matchpoints(scores))
+    for dtype in (np.int8, np.int16, np.uint8, np.int64):
+        small = [rng.randint(0, 100) for _ in range(n)]
+        assert matchpoints_array(np.array(small, dtype=dtype)).tolist() == naive(small)

@@ -432,7 +432,7 @@ class Table:
     def _call(self, event: MakeCall) -> None:
         seat, call = event.by, event.call
         auction = self.auction
-        if (self.phase == AUCTION and seat == auction.turn and seat not in self.barred
+        if (self.phase is AUCTION and seat == auction.turn and seat not in self.barred
                 and not self.duties and event.replaces is None):
             # Laws 18, 19: a call in turn that is sufficient or an allowed double
             if (call == PASS or (call > REDOUBLE and call <= MAX_LEGAL_BID

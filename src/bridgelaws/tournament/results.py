@@ -19,14 +19,19 @@ ties.  Every scored row carries the laws applied to it.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Callable
+
+import numpy as np
 
 from ..cards import BridgeError
 from ..scoring import imps as imps_mod
 from ..scoring.adjusted import ArtificialScore, artificial_imps, artificial_percentage
-from ..scoring.matchpoints import SplitScore, WeightedScore, board_matchpoints, top
-from .event import Event, Result, result_score
+from ..scoring.matchpoints import SplitScore, WeightedScore, as_int_array, board_matchpoints, top
+from .event import Event, Result, ResultColumns, result_score
 
 __all__ = ["METHODS", "ScoredResult", "Standing", "EventResult", "score_event", "rank"]
 
@@ -93,14 +98,28 @@ class Standing:
 
 @dataclass
 class EventResult:
+    """An event as scored: each board's scored results, each contestant's total, top
+    and boards played, the standings and the laws applied.
+
+    ``boards`` is made on first use when the event was scored in one pass (the
+    standings need only the totals).
+    """
     event: Event
     method: str
-    boards: dict[int, list[ScoredResult]]
+    _boards: dict[int, list[ScoredResult]] | Callable[[], dict[int, list[ScoredResult]]] = \
+        field(repr=False)
     totals: dict[str, float]
     tops: dict[str, float]
     played: dict[str, int]
     standings: list[Standing]
     laws: list[str]
+
+    @property
+    def boards(self) -> dict[int, list[ScoredResult]]:
+        """board -> its scored results, in the order of the board's forms (Law 87)."""
+        if callable(self._boards):
+            self._boards = self._boards()
+        return self._boards
 
     def scorecard(self, entry: str) -> list[dict]:
         """The board-by-board scorecard of one contestant."""
@@ -144,24 +163,21 @@ def rank(scores: dict[str, float], *, places: int | None = 2,
     if ties not in ("shared", "consecutive"):
         raise BridgeError(f"ties must be 'shared' or 'consecutive', not {ties!r}")
     digits = 9 if places is None else places
-
-    def key(k):
-        return round(scores[k], digits)
-
-    order = sorted(scores, key=lambda k: (-key(k), _natural(k)))
+    rounded = {k: round(v, digits) for k, v in scores.items()}
+    # best first; equal scores in the natural order of their ids (the sort is stable)
+    order = sorted(sorted(scores, key=_natural), key=rounded.__getitem__, reverse=True)
     out = {}
-    i = 0
-    while i < len(order):
-        j = i
-        v = key(order[i])
-        while j + 1 < len(order) and key(order[j + 1]) == v:
-            j += 1
-        for n, k in enumerate(order[i:j + 1]):
-            if ties == "consecutive":
-                out[k] = (str(i + n + 1), i + n + 1)
-            else:
-                out[k] = (f"{i + 1}=" if j > i else str(i + 1), i + 1)
-        i = j + 1
+    place = 1
+    for _score, tied in groupby(order, key=rounded.__getitem__):
+        tied = list(tied)
+        if ties == "consecutive":
+            for n, k in enumerate(tied):
+                out[k] = (str(place + n), place + n)
+        else:
+            label = f"{place}=" if len(tied) > 1 else str(place)
+            for k in tied:
+                out[k] = (label, place)
+        place += len(tied)
     return out
 
 
@@ -172,16 +188,14 @@ def _natural(key: str):
     >>> sorted(["10", "9", "2A", "10B", "007", "1" * 5000], key=_natural)[:4]
     ['2A', '007', '9', '10']
     """
-    import re
+    if key.isdigit() and key.isascii():           # the usual id: a number
+        t = key.lstrip("0")
+        return [(0, len(t), t)]
     return [(0, len(t.lstrip("0")), t.lstrip("0")) if t.isdigit() else (1, 0, t)
-            for t in re.findall(r"\d+|\D+", key, re.ASCII)]
+            for t in _DIGIT_RUNS.findall(key)]
 
 
-def _group_rows(event: Event) -> dict[tuple[int, str | None], list[Result]]:
-    groups: dict[tuple[int, str | None], list[Result]] = defaultdict(list)
-    for r in event.results:
-        groups[(r.board, r.version)].append(r)
-    return groups
+_DIGIT_RUNS = re.compile(r"\d+|\D+", re.ASCII)
 
 
 def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: str = "adjusted",
@@ -219,21 +233,62 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
         raise BridgeError(f"unknown scoring method {method!r} (expected one of {', '.join(METHODS)})")
     if neuberg not in ("adjusted", "field", "none"):
         raise BridgeError(f"neuberg must be 'adjusted', 'field' or 'none', not {neuberg!r}")
-    event.check()
+    columns = event.columns()                      # every check; the first fault raised
+    per_board_count: dict[int, int] = defaultdict(int)
+    if columns is not None:
+        keys = columns.keys
+        for (board, _version), n in zip(keys, columns.sizes.tolist()):
+            per_board_count[board] += n
+    else:
+        groups = sorted(event.check().items(), key=lambda kv: (kv[0][0], str(kv[0][1])))
+        for (board, _version), rows in groups:
+            per_board_count[board] += len(rows)
+    field_size = max(per_board_count.values(), default=0)
+    options = dict(method=method, scale=scale, neuberg=neuberg, xi_average=xi_average,
+                   butler_drop=butler_drop, butler_round=butler_round, butler_half=butler_half,
+                   board_decimals=board_decimals, field_percent_decimals=field_percent_decimals)
+    if columns is not None and columns.plain:
+        # no adjusted score and no points given by hand: the event is scored in one pass
+        scored = _score_plain(event, columns, per_board_count, field_size, **options)
+    else:
+        if columns is not None:
+            groups = sorted(columns.groups().items(), key=lambda kv: (kv[0][0], str(kv[0][1])))
+        scored = _score_rows(event, groups, per_board_count, field_size, imp_plus=imp_plus,
+                             session_rule=session_rule, **options)
+    return _standings(event, method, scored, per_board_count, factor_totals=factor_totals,
+                      per_board_average=per_board_average, xi_average=xi_average,
+                      rank_places=rank_places, rank_ties=rank_ties,
+                      rank_by_direction=rank_by_direction)
+
+
+@dataclass
+class _Scored:
+    """What the standings need of an event's scored results: each contestant's total,
+    top, boards played and comparisons made, the laws applied, and the boards (or the
+    function that makes them)."""
+    final: dict[str, float]
+    final_tops: dict[str, float]
+    final_played: dict[str, int]
+    comparisons: dict[str, int] | Callable[[], dict[str, int]]
+    laws_used: set[str]
+    boards: dict[int, list[ScoredResult]] | Callable[[], dict[int, list[ScoredResult]]]
+    board_tops: dict[int, float]
+
+
+def _score_rows(event: Event, groups, per_board_count, field_size, *, method, scale, neuberg,
+                xi_average, butler_drop, butler_round, butler_half, imp_plus, session_rule,
+                board_decimals, field_percent_decimals) -> _Scored:
+    """Every result as a :class:`ScoredResult`, adjusted scores (Law 12) and the Director's
+    points among them."""
     use_mp = method == "mp"
     laws_used: set[str] = {"77", "78A" if use_mp else "78B"}
     boards: dict[int, list[ScoredResult]] = defaultdict(list)
-    per_board_count: dict[int, int] = defaultdict(int)
-    for r in event.results:
-        per_board_count[r.board] += 1
-    field_size = max(per_board_count.values(), default=0)
-
     scored: list[ScoredResult] = []
-    for (board, version), rows in sorted(_group_rows(event).items(),
-                                          key=lambda kv: (kv[0][0], str(kv[0][1]))):
+    row_score = _ScoreCache()
+    for (board, version), rows in groups:
         vul = event.vulnerable(board)
         srs = [ScoredResult(r, None if isinstance(r.adjusted, ArtificialScore)
-                            else _row_score(r, vul)) for r in rows]
+                            else row_score(r, vul)) for r in rows]
         n_board = per_board_count[board]
         if neuberg == "none":
             expected = len(rows)
@@ -343,12 +398,24 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
                 final_played[pid] += 1
         for law in sr.laws:
             laws_used.add(law.split("-")[0])
+    board_tops = {b: srs[0].top or 0.0 for b, srs in boards.items()}
+    return _Scored(final, final_tops, final_played, comparisons, laws_used, dict(boards),
+                   board_tops)
+
+
+def _standings(event: Event, method: str, scored: _Scored, per_board_count, *, factor_totals,
+               per_board_average, xi_average, rank_places, rank_ties,
+               rank_by_direction) -> EventResult:
+    """Procedural penalties (Law 90), totals factored or averaged, and the ranking."""
+    use_mp = method == "mp"
+    final, final_tops, final_played = scored.final, scored.final_tops, scored.final_played
+    laws_used = scored.laws_used
     for pen in event.penalties:
         if pen.entry not in event.entries:
             raise BridgeError(f"procedural penalty against unknown pair {pen.entry!r}")
         board_top = 0.0
-        if pen.board is not None and pen.board in boards:
-            board_top = boards[pen.board][0].top or 0.0
+        if pen.board is not None and pen.board in scored.board_tops:
+            board_top = scored.board_tops[pen.board]
         final[pen.entry] -= pen.amount(board_top)
         laws_used.add(pen.law)
 
@@ -360,10 +427,10 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
     fields = defaultdict(list)
     for pid in ids:
         fields[event.entries[pid].direction if by_dir else None].append(pid)
+    most = len(per_board_count)                    # the boards played
     for fld in sorted(fields, key=lambda d: (d is None, d or "")):
         members = fields[fld]
         full = max(final_tops[p] for p in members) if members else 0
-        most = len(event.boards())
         if factor_totals:
             # a total is factored to the field's full session (Compscore, Ruter)
             for pid in members:
@@ -372,23 +439,194 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
                 elif not use_mp and final_played[pid]:
                     final[pid] *= most / final_played[pid]
         if per_board_average:
+            comparisons = scored.comparisons
+            if callable(comparisons):
+                comparisons = comparisons()
             for pid in members:
                 final[pid] /= comparisons[pid] if method in ("xi", "imp") and not xi_average \
                     else final_played[pid]
         ranks = rank({pid: final[pid] for pid in members}, places=rank_places, ties=rank_ties)
-        group_size = defaultdict(int)
-        for label, place in ranks.values():
-            group_size[place] += 1
-        for pid in sorted(members, key=lambda p: (ranks[p][1], _natural(p))):
+        group_size = Counter(place for _label, place in ranks.values())
+        entries = event.entries
+        for pid, (label, place) in ranks.items():  # by place, then natural order of ids
             t = (full if factor_totals else final_tops[pid]) if use_mp else 0
-            pct = 100 * final[pid] / t if t else None
-            place = ranks[pid][1]
-            standings.append(Standing(ranks[pid][0], place, pid, event.entries[pid].name,
-                                      final[pid], pct, final_played[pid],
-                                      event.entries[pid].direction if by_dir else None,
-                                      place_to=place + group_size[place] - 1))
-    return EventResult(event, method, dict(boards), dict(final), dict(final_tops),
+            total = final[pid]
+            entry = entries[pid]
+            standings.append(Standing(label, place, pid, entry.name, total,
+                                      100 * total / t if t else None, final_played[pid],
+                                      entry.direction if by_dir else None,
+                                      place + group_size[place] - 1))
+    return EventResult(event, method, scored.boards, dict(final), dict(final_tops),
                        dict(final_played), standings, sorted(laws_used))
+
+
+def _score_plain(event: Event, columns: ResultColumns, per_board_count, field_size, *,
+                 method, scale, neuberg, xi_average, butler_drop, butler_round, butler_half,
+                 board_decimals, field_percent_decimals) -> _Scored:
+    """An event with no adjusted score and no points given by hand, scored in one pass.
+
+    The Law 77 scores come from the results' columns (:meth:`ResultColumns.ns_scores`:
+    each distinct contract text, declarer and vulnerability read once, every check
+    kept; a result without a score is named by :func:`result_score`); the matchpoints
+    of every board at once (a sort of (board, score) and the runs of equal scores,
+    Law 78A), with Neuberg's factoring where a board has fewer results than expected;
+    each contestant's total as a sum over his results in the order of the boards (the
+    same additions as :func:`_score_rows`, so the same totals to the last bit).  The
+    boards' :class:`ScoredResult` rows are made only when asked for.
+    """
+    use_mp = method == "mp"
+    keys, sizes = columns.keys, columns.sizes.tolist()
+    sc = columns.ns_scores(event)
+    if sc is None:                    # a result without a score: named with its place
+        row_score = _ScoreCache()
+        sc = as_int_array([row_score(r, event.vulnerable(r.board)) for r in columns.rows()])
+    expected, fouled, short, tops = [], [], [], []
+    for (board, version), n in zip(keys, sizes):
+        n_board = per_board_count[board]
+        expected.append(n if neuberg == "none" else
+                        field_size if neuberg == "field" else n_board)
+        fouled.append(version is not None and n < n_board)                 # Law 87
+        short.append(neuberg == "field" and n_board < field_size)
+        tops.append(top(expected[-1], scale) if use_mp else None)
+    n_groups, n_rows = len(sizes), len(sc)
+    size = np.array(sizes, dtype=np.int64)
+    group = np.repeat(np.arange(n_groups), size)
+    if use_mp:
+        ns_u = _units_by_group(sc, group, size)
+        n_row = size[group]
+        ew_u = 2 * (n_row - 1) - ns_u
+        exp_row = np.array(expected, dtype=np.int64)[group]
+        factored = exp_row != n_row
+        ns = ns_u.astype(np.float64)
+        ew = ew_u.astype(np.float64)
+        if factored.any():                       # Neuberg: (M + 1) * expected/actual - 1
+            f = exp_row[factored] / n_row[factored]
+            ns[factored] = (ns[factored] + 1.0) * f - 1.0
+            ew[factored] = (ew[factored] + 1.0) * f - 1.0
+        if scale == 1:
+            ns, ew = ns / 2, ew / 2
+        top_row = np.array(tops, dtype=np.float64)[group]
+        group_laws = [["87", "78A"] if fouled[i] else ["78A"] for i in range(n_groups)]
+        for i in np.flatnonzero(np.array(expected) != size).tolist():
+            group_laws[i].append("78A-Neuberg")
+        datums = None
+
+        def values() -> tuple[list, list]:
+            if scale == 2 and board_decimals is None:
+                # 2/1/0 units stay whole numbers where no factoring made them fractions
+                fac = factored.tolist()
+                return ([x if f else int(x) for x, f in zip(ns.tolist(), fac)],
+                        [x if f else int(x) for x, f in zip(ew.tolist(), fac)])
+            return ns.tolist(), ew.tolist()
+    else:
+        imp_pts: list = []
+        datums = [] if method == "butler" else None
+        scores = sc.tolist()
+        start = 0
+        for n in sizes:
+            part = scores[start:start + n]
+            start += n
+            if method in ("xi", "imp"):
+                imp_pts.extend(imps_mod.cross_imps(part, average=xi_average))
+            else:
+                datum, pts = imps_mod.butler_imps(part, drop=butler_drop, round_to=butler_round,
+                                                  half=butler_half)
+                imp_pts.extend(pts)
+                datums.extend([datum] * n)
+        ns = np.array(imp_pts, dtype=np.float64)
+        ew = -ns
+        top_row = np.zeros(n_rows)
+        group_laws = [["87", "78B"] if fouled[i] else ["78B"] for i in range(n_groups)]
+
+        def values() -> tuple[list, list]:
+            if board_decimals is None:
+                return imp_pts, [-p for p in imp_pts]
+            return ns.tolist(), ew.tolist()
+    if board_decimals is not None:
+        if field_percent_decimals is not None:
+            # Compscore: a board factored to the field is kept as a percentage
+            kept = np.array(short)[group] & (top_row != 0)
+            t = top_row[kept]
+            ns[kept] = _half_up_array(ns[kept] * 100 / t, field_percent_decimals) * t / 100
+            ew[kept] = _half_up_array(ew[kept] * 100 / t, field_percent_decimals) * t / 100
+        ns = _half_up_array(ns, board_decimals)
+        ew = _half_up_array(ew, board_decimals)
+
+    # each contestant's points, result by result in the order of the boards, NS first
+    pid, row = columns.pid, columns.row
+    points = np.where(columns.on_ew, ew[row], ns[row])
+    n_ids = len(columns.ids)
+
+    def by_contestant(figures: list) -> dict:
+        return {columns.ids[i]: figures[i] for i in columns.first_seen}
+
+    def comparisons() -> dict[str, int]:
+        compared = np.repeat(np.array([per_board_count[b] - 1 for b, _v in keys],
+                                      dtype=np.float64), size)
+        return defaultdict(int, by_contestant(
+            np.bincount(pid, compared[row], n_ids).astype(np.int64).tolist()))
+
+    final = defaultdict(float, by_contestant(np.bincount(pid, points, n_ids).tolist()))
+    final_tops = defaultdict(float, by_contestant(np.bincount(pid, top_row[row], n_ids).tolist()))
+    final_played = defaultdict(int, by_contestant(np.bincount(pid, minlength=n_ids).tolist()))
+    laws_used = {"77", "78A" if use_mp else "78B"} | ({"87"} if any(fouled) else set())
+    board_tops: dict[int, float] = {}
+    for (board, _version), t in zip(keys, tops):
+        board_tops.setdefault(board, t or 0.0)
+    scores_of = sc.tolist
+
+    def make_boards() -> dict[int, list[ScoredResult]]:
+        ns_vals, ew_vals = values()
+        scores = scores_of()
+        rows = columns.rows()
+        boards: dict[int, list[ScoredResult]] = defaultdict(list)
+        i = 0
+        for gi, ((board, _version), n) in enumerate(zip(keys, sizes)):
+            laws, t, fac = group_laws[gi], tops[gi], short[gi]
+            out = boards[board]
+            for r in rows[i:i + n]:
+                out.append(ScoredResult(r, scores[i], ns_vals[i], ew_vals[i], t,
+                                        datums[i] if datums is not None else None, list(laws),
+                                        fac))
+                i += 1
+        return dict(boards)
+
+    return _Scored(final, final_tops, final_played, comparisons, laws_used, make_boards,
+                   board_tops)
+
+
+def _units_by_group(scores: np.ndarray, group: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """78A's 2/1/0 units of each score within its group (the groups one after the other):
+    the rows sorted by (group, score); in each run of equal scores, each wins 2 against
+    the scores before the run in its group and ties 1 with the others of the run.
+
+    >>> _units_by_group(np.array([100, 100, -50, 620, 5]), np.array([0, 0, 0, 0, 1]),
+    ...                 np.array([4, 1])).tolist()
+    [3, 3, 0, 6, 0]
+    """
+    n = len(scores)
+    if scores.dtype.kind in "iu" and n:
+        lo, span = int(scores.min()), int(scores.max()) - int(scores.min()) + 1
+        order = np.argsort(group * span + (scores - lo), kind="stable") \
+            if span * len(size) < 1 << 62 else np.lexsort((scores, group))
+    else:
+        order = np.lexsort((scores, group))
+    gs, ss = group[order], scores[order]
+    first = np.ones(n, dtype=bool)              # where a run of equal scores starts
+    first[1:] = (gs[1:] != gs[:-1]) | (ss[1:] != ss[:-1])
+    run = np.cumsum(first) - 1
+    run_start = np.flatnonzero(first)
+    run_len = np.diff(np.append(run_start, n))
+    group_start = (np.cumsum(size) - size)[gs]
+    units = np.empty(n, dtype=np.int64)
+    units[order] = 2 * (run_start[run] - group_start) + run_len[run] - 1
+    return units
+
+
+def _half_up_array(x: np.ndarray, decimals: int) -> np.ndarray:
+    """:func:`_half_up` of each number, with the same arithmetic."""
+    q = 10 ** decimals
+    return np.floor(x * q + 0.5 + 1e-9) / q
 
 
 def _half_up(x: float, decimals: int) -> float:
@@ -403,6 +641,24 @@ def _row_score(r: Result, vul: str) -> int | None:
     if isinstance(r.adjusted, (WeightedScore, SplitScore)):
         return None
     return result_score(r, vul)
+
+
+class _ScoreCache:
+    """:func:`_row_score`, computed once for each distinct result without an adjusted
+    score (a field of 100 tables plays a few dozen distinct results on a board)."""
+
+    def __init__(self):
+        self.known: dict[tuple, int] = {}
+
+    def __call__(self, r: Result, vul: str) -> int | None:
+        if r.adjusted is not None:
+            return _row_score(r, vul)
+        key = (vul, r.contract, r.declarer, r.tricks, r.tricks.__class__, r.score,
+               r.score.__class__)
+        s = self.known.get(key)
+        if s is None:
+            s = self.known[key] = result_score(r, vul)
+        return s
 
 
 def _imp_board(srs: list[ScoredResult], values: list, method: str, xi_average: bool,
