@@ -24,6 +24,7 @@ bar with its ETA on standard error when it is a terminal (``--progress``: always
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -224,9 +225,59 @@ def _cmd_replay(args) -> int:
     return 2 if (failed or disagree) and not args.keep_going else 0
 
 
+def _fix_pbn(path: str, out: str | None) -> bool:
+    """``check --fix``: write the PBN file ``path`` again in canonical PBN 2.1 (to ``out``,
+    ``-`` for standard output, else in its place), keeping everything it held; refuse, one
+    line per reason, when that would lose a game or a value.  True if written."""
+    from .formats.pbn import _encode, canonical_pbn
+    try:
+        with open(path, "rb") as f:
+            head = f.read(2048)
+    except OSError as e:
+        raise BridgeError(f"cannot read: {e.strerror or e}", path) from None
+    if path.lower().endswith(".lin") or (not path.lower().endswith(".pbn")
+                                         and b"|" in head and b"[" not in head[:50]):
+        raise BridgeError("--fix rewrites PBN files (this is LIN)", path)
+    text, records, problems = canonical_pbn(path, name=path)
+    if problems:
+        for e in problems:
+            print(f"bridgelaws: {e}", file=sys.stderr)
+        print(f"bridgelaws: {path}: not rewritten: {len(problems)} game(s) cannot be read or "
+              "contradict themselves, and would be lost", file=sys.stderr)
+        return False
+    if out == "-":
+        sys.stdout.write(text)
+        return True
+    target = out or path
+    tmp = f"{target}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(_encode(text))
+        os.replace(tmp, target)                # the file is whole, old or new, at any time
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise BridgeError(f"cannot write: {e.strerror or e}", target) from None
+    print(f"{target}: {len(records)} game(s) written in PBN 2.1 export format"
+          + (f" (from {path})" if out else ""), file=sys.stderr)
+    return True
+
+
 def _cmd_check(args) -> int:
     status = 0
+    if args.output and len(args.files) > 1:
+        raise BridgeError("-o takes one FILE: without it, --fix rewrites each file in place",
+                          "check")
+    if args.output and not args.fix:
+        raise BridgeError("-o is where --fix writes: give --fix too", "check")
     for path in args.files:
+        if args.fix:
+            if not _fix_pbn(path, args.output):
+                status = 2
+                continue
+            if args.output == "-":
+                continue
+            path = args.output or path           # then check what was written
         try:
             records, errors = read_records(path, strict=True)
         except BridgeError as e:
@@ -558,8 +609,17 @@ def build_parser() -> argparse.ArgumentParser:
                  "online play (no irregularity, no card played twice or from the wrong "
                  "hand). Errors and notes go to standard error, one line per file to "
                  "standard output; the exit status is 2 if any game has an error.",
-                 "bridgelaws check set.pbn game.lin")
+                 "bridgelaws check set.pbn game.lin\n"
+                 "bridgelaws check --fix old.pbn -o new.pbn")
     k.add_argument("files", nargs="+", metavar="FILE", help="PBN or LIN files")
+    k.add_argument("--fix", action="store_true",
+                   help="write each PBN file again in canonical PBN 2.1 export format "
+                        "(the standard's order and spellings), keeping every tag, section, "
+                        "note and comment; refused for a file with a game that cannot be "
+                        "read or that contradicts itself; then check what was written")
+    k.add_argument("-o", "--output", metavar="OUT",
+                   help="with --fix and one FILE: write here (- for standard output) "
+                        "instead of in place")
     k.set_defaults(func=_cmd_check)
 
     d = _command(sub, "deal", "deal a board set (Law 6) with dealer and vulnerability (Law 2)",

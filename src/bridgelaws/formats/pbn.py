@@ -100,14 +100,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
+from ..auction import Auction
 from ..boards import parse_vulnerability
-from ..calls import DOUBLE, PASS, REDOUBLE, bid_level, bid_strain, call_name, is_bid, parse_call
+from ..calls import DOUBLE, PASS, bid_level, call_name, is_bid, parse_call
 from ..cards import (SEAT_NAMES, STRAIN_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name,
-                     card_rank, card_suit, lho, parse_card, side_of)
+                     card_suit, lho, parse_card, side_of)
+from ..play import NO_TRUMP, trick_winner
 from .record import AuctionCall, BoardRecord, Remark, ScoreTable, Source
 
-__all__ = ["read_pbn", "write_pbn", "format_record", "MANDATORY_TAGS", "SUPPLEMENTAL_TAGS",
-           "TABLE_TAGS"]
+__all__ = ["read_pbn", "write_pbn", "format_record", "canonical_pbn", "MANDATORY_TAGS",
+           "SUPPLEMENTAL_TAGS", "TABLE_TAGS", "BUILDS"]
 
 #: the Mandatory Tag Set in export order (chapter 3.4)
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
@@ -216,10 +218,16 @@ class _Problem(Exception):
 
 @dataclass(slots=True)
 class _Token:
-    kind: str        # "open", "close", "word", "string", "comment", "end" (a semi-empty line)
+    kind: str        # "open", "close", "word", "string", "comment", "end" (a semi-empty line),
+                     # "words" (a line of plain words: the line here, split by the reader)
     text: str        # or "tag": a whole tag pair on one line, the name here ...
     line: int
     value: str = ""  # ... and the value here
+
+    @property
+    def escape(self) -> bool:
+        """An escape line (chapter 2.4), kept as a comment that stands on a line of its own."""
+        return self.kind == "comment" and self.text.startswith("%")
 
 
 _TOKEN_RE = re.compile(r"""
@@ -234,9 +242,16 @@ _TOKEN_RE = re.compile(r"""
 """, re.VERBOSE)
 
 _ESCAPE_RE = re.compile(r'\\([\\"])')
+# the escape lines that say which format a file has: the writer writes its own
+_FORMAT_LINE_RE = re.compile(r"%\s*(?:PBN\s+[0-9]+\.[0-9]+|EXPORT|IMPORT)\s*$", re.IGNORECASE)
 # two shapes most lines have, read without the general loop: one tag pair, plain words
 _TAG_LINE_RE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) ("(?:[^"\\\t]|\\.)*")\][ \t]*')
 _SPECIAL_RE = re.compile(r'[\[\]{};"]')
+
+
+def _first_word(tok: _Token) -> str:
+    """What a message names of a token: a line of words by its first."""
+    return tok.text.split()[0] if tok.kind == "words" else tok.text
 
 
 def _unescape(quoted: str) -> str:
@@ -260,6 +275,7 @@ class _RawTag:
 @dataclass
 class _RawGame:
     tags: list[_RawTag]
+    lead: list[_Token] = field(default_factory=list)     # comments before the first tag
 
     @property
     def line(self) -> int:
@@ -364,6 +380,12 @@ def _contract_strain(contract: str | None) -> int | None:
     return STRAIN_LETTERS.index(contract.lstrip("1234567")[0])
 
 
+def _trump(strain: int) -> int:
+    """The trump suit of a strain as the core's :func:`~bridgelaws.play.trick_winner`
+    takes it: the suit, or ``NO_TRUMP`` (-1)."""
+    return NO_TRUMP if strain == 4 else strain
+
+
 def _parse_result(text: str, declarer: str | None, total: int = 13) -> tuple[int | None, bool]:
     """The tricks of declarer, and whether the value is marked ``^`` (not what the play says).
 
@@ -418,13 +440,44 @@ _ITEM_RE = re.compile(r"""
 _PLAIN_ITEM_RE = re.compile(r"[A-Za-z0-9-]+")
 _CALL_RE = re.compile(r"(?i:(pass|ap|xx|x)|([1-9])(nt|n|s|h|d|c))")
 _CARDS = {card_name(card): card for card in range(52)}      # "SA" -> 51
+# the words most sections are made of, known plain items without a regex
+_COMMON_ITEMS = frozenset(_CARDS) | {"Pass", "pass", "X", "XX", "AP", "-"} | {
+    f"{level}{strain}" for level in "1234567" for strain in ("C", "D", "H", "S", "NT")}
+# call spellings read so far: text -> (call, is AP, spelt N for notrump); a bounded set
+_CALLS: dict[str, tuple[int | None, bool, bool]] = {}
+
+
+def _call_of(text: str) -> tuple[int | None, bool, bool] | None:
+    """A call as written in an auction section (chapter 3.5.1): the call (None for AP),
+    whether it is ``AP``, whether notrump is spelt ``N``; None if it is no call."""
+    known = _CALLS.get(text)
+    if known is None:
+        m = _CALL_RE.fullmatch(text)
+        if m is None:
+            return None
+        ap = (m.group(1) or "").lower() == "ap"
+        try:
+            call = None if ap else parse_call(text)
+        except BridgeError:
+            return None
+        known = _CALLS[text] = (call, ap, (m.group(3) or "").lower() == "n")
+    return known
 _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
 def _items(data: list[_Token], section: str) -> Iterator[tuple[str, str, int]]:
-    """The tokens of an auction or play section as (kind, text, line); no comments."""
+    """The tokens of an auction or play section as (kind, text, line), comments included."""
     for tok in data:
+        if tok.kind == "words":
+            for word in tok.text.split():
+                if word in _COMMON_ITEMS or _PLAIN_ITEM_RE.fullmatch(word):
+                    yield "item", word, tok.line
+                else:
+                    for m in _ITEM_RE.finditer(word):
+                        yield m.lastgroup, m.group(), tok.line
+            continue
         if tok.kind == "comment":
+            yield "comment", tok.text, tok.line
             continue
         if tok.kind == "string":
             raise _Problem(tok.line, f"{section}: a string ({tok.text!r}) cannot stand here")
@@ -437,17 +490,21 @@ def _items(data: list[_Token], section: str) -> Iterator[tuple[str, str, int]]:
 
 @dataclass
 class _Annotations:
-    """What follows one call or card: at most one suffix, at most one note, NAGs."""
+    """What follows one call or card: at most one suffix, at most one note, NAGs; and the
+    suffix and NAGs as written (``written``, the note reference too for a card)."""
     note: int | None = None
     note_line: int = 0
     nags: list[int] = field(default_factory=list)
     has_suffix: bool = False
+    written: list[str] = field(default_factory=list)
 
     def alert(self) -> bool:
         return self.note is not None or 1 in self.nags or any(nag >= 15 for nag in self.nags)
 
     def add(self, kind: str, text: str, line: int, section: str, card: bool) -> None:
         """Chapters 3.5.2-3.5.4, 3.6.2-3.6.4 and 3.7."""
+        if kind != "note" or card:
+            self.written.append(text)
         if kind == "suffix":
             if self.has_suffix:
                 raise _Problem(line, f"{section}: a second suffix {text!r}")
@@ -472,90 +529,59 @@ class _Annotations:
             self.nags.append(nag)
 
 
-class _AuctionState:
-    """Follows an auction call by call: is each call lawful (Laws 18, 19)?  Has it ended?"""
+def _add_call(auction: Auction, seat: int, call: int, marked_insufficient: bool = False) -> None:
+    """Put a call of the file in force in the core's :class:`~bridgelaws.auction.Auction`,
+    after the checks of Laws 18 and 19: a double or redouble where the auction allows
+    it (``Auction.is_legal``), a bid up to seven, an insufficient bid only when marked
+    ``^I`` (chapter 3.9: the opponents accepted it), nothing after the auction has ended.
 
-    def __init__(self, first: int):
-        self.first = first
-        self.count = 0                     # turns so far, skipped ones (^S) included
-        self.last_bid: int | None = None
-        self.last_bidder = 0
-        self.doubled = 0                   # 1 doubled, 2 redoubled
-        self.doubler = 0
-        self.passes = 0
-        self.any_call = False
-        self.complete = False
-        self.namers: dict[tuple[int, int], int] = {}   # (side, strain) -> first seat to name it
-
-    def skip(self) -> None:
-        self.count += 1
-
-    def add(self, call: int, marked_insufficient: bool = False) -> None:
-        """Raises BridgeError when the call cannot be made here."""
-        seat = (self.first + self.count) & 3
-        who = SEAT_NAMES[seat]
-        if self.complete:
-            raise BridgeError(f"{call_name(call)} by {who} after the auction has ended")
-        if call == PASS:
-            self.passes += 1
-        elif call == DOUBLE:
-            if self.last_bid is None or self.doubled or side_of(self.last_bidder) == side_of(seat):
-                raise BridgeError(f"{who} cannot double here")
-            self.doubled, self.doubler, self.passes = 1, seat, 0
-        elif call == REDOUBLE:
-            if self.doubled != 1 or side_of(self.doubler) == side_of(seat):
-                raise BridgeError(f"{who} cannot redouble here")
-            self.doubled, self.passes = 2, 0
-        else:
-            if bid_level(call) > 7:
-                raise BridgeError(f"{call_name(call)} is not a bid (levels go up to 7)")
-            insufficient = self.last_bid is not None and call <= self.last_bid
-            if insufficient and not marked_insufficient:
-                raise BridgeError(f"{who} bids {call_name(call)} after "
-                                  f"{call_name(self.last_bid)}: insufficient, and not marked ^I")
-            if marked_insufficient and not insufficient:
-                raise BridgeError(f"{call_name(call)} is marked ^I but is not insufficient")
-            self.namers.setdefault((side_of(seat), bid_strain(call)), seat)
-            self.last_bid, self.last_bidder = call, seat
-            self.doubled, self.passes = 0, 0
-        self.any_call = self.any_call or call != PASS
-        self.count += 1
-        self.complete = self.passes == (3 if self.any_call else 4)
-
-    def final(self) -> tuple[str, str | None]:
-        """The contract (``"P"`` when passed out) and the declarer of a complete auction."""
-        if self.last_bid is None:
-            return "P", None
-        declarer = self.namers[(side_of(self.last_bidder), bid_strain(self.last_bid))]
-        return call_name(self.last_bid) + "X" * self.doubled, SEAT_NAMES[declarer]
+    >>> a = Auction(dealer=0)
+    >>> for c in ("1H", "X"):
+    ...     _add_call(a, len(a.calls), parse_call(c))
+    >>> _add_call(a, 2, parse_call("1D"))
+    Traceback (most recent call last):
+    bridgelaws.cards.BridgeError: S bids 1D after 1H: insufficient, and not marked ^I
+    >>> _add_call(a, 2, parse_call("1D"), marked_insufficient=True); a.last_bid == parse_call("1D")
+    True
+    """
+    who = SEAT_NAMES[seat]
+    if auction.is_over:
+        raise BridgeError(f"{call_name(call)} by {who} after the auction has ended")
+    if is_bid(call):
+        if bid_level(call) > 7:
+            raise BridgeError(f"{call_name(call)} is not a bid (levels go up to 7)")
+        insufficient = auction.last_bid is not None and call <= auction.last_bid
+        if insufficient and not marked_insufficient:
+            raise BridgeError(f"{who} bids {call_name(call)} after "
+                              f"{call_name(auction.last_bid)}: insufficient, and not marked ^I")
+        if marked_insufficient and not insufficient:
+            raise BridgeError(f"{call_name(call)} is marked ^I but is not insufficient")
+    elif not auction.is_legal(seat, call):
+        raise BridgeError(f"{who} cannot {'double' if call == DOUBLE else 'redouble'} here")
+    auction.add(seat, call)
 
 
-@dataclass
+def _final(auction: Auction) -> tuple[str, str | None]:
+    """The contract (``"P"`` when passed out) and the declarer of a complete auction."""
+    if auction.last_bid is None:
+        return "P", None
+    return (call_name(auction.last_bid) + "X" * auction.doubled,
+            SEAT_NAMES[auction.declarer])
+
+
+@dataclass(slots=True)
 class _Played:
     """One entry of the play section."""
     card: int | None          # None for "-" and "+"
     line: int
     mark: str | None = None   # "R" (revoke) or "L" (lead out of turn)
     plus: bool = False
-    ann: _Annotations = field(default_factory=_Annotations)
+    ann: _Annotations | None = None
 
     def text(self) -> str | None:
         if self.card is None:
             return None
         return ("^" + self.mark if self.mark else "") + card_name(self.card)
-
-
-def _trick_winner(cards: list[int], trump: int | None) -> int:
-    """The index of the winning card of a trick given in played order (Law 44)."""
-    best = 0
-    for i in range(1, 4):
-        c, b = cards[i], cards[best]
-        if card_suit(c) == card_suit(b):
-            if card_rank(c) > card_rank(b):
-                best = i
-        elif card_suit(c) == trump:
-            best = i
-    return best
 
 
 # --- reading: the reader -------------------------------------------------------------
@@ -570,7 +596,7 @@ class _Game:
     tricks: int = 13                         # fewer in an end position
     swapped: bool = False                    # Declarer "^S"
     result_marked: bool = False              # Result "^9"
-    auction: _AuctionState | None = None
+    auction: Auction | None = None
     play: list[_Played] | None = None
     auction_notes: dict[int, str] = field(default_factory=dict)
     play_notes: dict[int, str] = field(default_factory=dict)
@@ -584,9 +610,12 @@ class _Game:
 class _Reader:
     """Reads the games of one text; keeps what tag value inheritance needs between games."""
 
-    def __init__(self, text: str, name: str, strict: bool):
+    def __init__(self, text: str, name: str, strict: bool, build: str = "all"):
         self.name = name
         self.strict = strict
+        self.build_sections = build == "all"             # the auction, the play, the notes
+        self.build_tables = build in ("all", "tables")
+        self.trailing: list[_Token] = []
         self.eol = 2 if "\r\n" in text else 1
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.last_values: dict[str, str] = {}    # tag -> its value in the nearest previous game
@@ -605,12 +634,14 @@ class _Reader:
         left open does not swallow the games that follow it.
         """
         start: int | None = 0
+        last = None
         while start is not None:
             problem = None
             try:
                 for raw in self.raw_games(start):
                     try:
-                        yield self.build(raw)
+                        last = self.build(raw)
+                        yield last
                     except _Problem as p:
                         problem = p
                     except BridgeError as e:
@@ -626,6 +657,8 @@ class _Reader:
                 yield self.error(problem.line, problem.reason)
                 start = next((i for i in range(problem.line, len(self.lines))
                               if not self.lines[i].strip()), None)
+            elif self.trailing and last is not None:
+                last.comments.setdefault("$end", []).extend(tok.text for tok in self.trailing)
 
     # -- tokens and tag pairs --
 
@@ -649,6 +682,8 @@ class _Reader:
                 self.check_line(i)
             line = lines[i]
             if line.startswith("%"):               # an escape line (chapter 2.4)
+                if not _FORMAT_LINE_RE.match(line):  # "% PBN 2.1", "% EXPORT": written anew
+                    yield _Token("comment", line.rstrip(), i + 1)
                 i += 1
                 continue
             if not line.strip():
@@ -660,9 +695,8 @@ class _Reader:
                 yield _Token("tag", tag.group(1), i + 1, _unescape(tag.group(2)))
                 i += 1
                 continue
-            if not _SPECIAL_RE.search(line):
-                for word in line.split():
-                    yield _Token("word", word, i + 1)
+            if not _SPECIAL_RE.search(line):        # most lines of a section: one token
+                yield _Token("words", line, i + 1)
                 i += 1
                 continue
             pos = 0
@@ -673,11 +707,12 @@ class _Reader:
                 if kind is None:
                     continue
                 if kind == "semicolon":
-                    yield _Token("comment", "", i + 1)
+                    yield _Token("comment", line[m.start():].rstrip(), i + 1)
                     break
                 if kind == "brace":                # a comment, maybe over several lines
                     first_line = i + 1
                     close = line.find("}", pos)
+                    parts = [line[m.start():]]
                     while close < 0:
                         i += 1
                         if i >= len(lines):
@@ -686,7 +721,10 @@ class _Reader:
                             self.check_line(i)
                         line = lines[i]
                         close = line.find("}")
-                    yield _Token("comment", "", first_line)
+                        parts.append(line)
+                    parts[-1] = parts[-1][:close + 1] if len(parts) > 1 else \
+                        line[m.start():close + 1]
+                    yield _Token("comment", "\n".join(parts), first_line)
                     pos = close + 1
                     continue
                 if kind == "bad":
@@ -704,13 +742,17 @@ class _Reader:
             i += 1
 
     def raw_games(self, start: int) -> Iterator[_RawGame]:
+        """The games from line index ``start`` on; comments after the last game are kept
+        in ``trailing``."""
         tags: list[_RawTag] = []
+        lead: list[_Token] = []
         tokens = self.tokens(start)
+        self.trailing = []
         for tok in tokens:
             if tok.kind == "end":
                 if tags:
-                    yield _RawGame(tags)
-                    tags = []
+                    yield _RawGame(tags, lead)
+                    tags, lead = [], []
             elif tok.kind == "tag":
                 tags.append(self.new_tag(tok.text, tok.value, tok.line))
             elif tok.kind == "open":
@@ -719,16 +761,31 @@ class _Reader:
                 raise _Problem(tok.line, "']' without '['")
             elif tags:
                 tags[-1].data.append(tok)
-            elif tok.kind != "comment":
-                raise _Problem(tok.line, f"{tok.text!r} is outside any tag or section")
+            elif tok.kind == "comment":
+                lead.append(tok)
+            else:
+                raise _Problem(tok.line, f"{_first_word(tok)!r} is outside any tag or section")
         if tags:
-            yield _RawGame(tags)
+            yield _RawGame(tags, lead)
+        else:
+            self.trailing = lead
 
     def tag_pair(self, open_tok: _Token, tokens: Iterator[_Token]) -> _RawTag:
         """The rest of a tag pair: name, string, ']' (chapter 3.3)."""
+        def words(tokens: Iterator[_Token]) -> Iterator[_Token]:
+            for tok in tokens:
+                if tok.kind == "words":             # a pair spread over lines
+                    yield from (_Token("word", w, tok.line) for w in tok.text.split())
+                else:
+                    yield tok
+                    if tok.kind in ("close", "end"):
+                        return
+        tokens = words(tokens)
         parts = []
         for expected in ("word", "string", "close"):
             tok = next(tokens, None)
+            while tok is not None and tok.escape:     # an escape line within the pair
+                tok = next(tokens, None)
             if tok is None or tok.kind == "end":
                 raise _Problem(open_tok.line, "the tag pair is not closed with ']'")
             if tok.kind == "comment":
@@ -796,7 +853,8 @@ class _Reader:
         name = first.name.lower()
 
         def data(tag: _RawTag) -> list[str]:
-            return [tok.text for tok in tag.data if tok.kind != "comment"]
+            return [w for tok in tag.data if tok.kind != "comment"
+                    for w in (tok.text.split() if tok.kind == "words" else (tok.text,))]
 
         same = first.value == again.value and data(first) == data(again)
         if same and not self.strict:
@@ -847,21 +905,68 @@ class _Reader:
         record.players = _players(values)
         record.room = _parse_room(values.get("Room", ""))
 
-        game.auction_notes, game.play_notes = self.notes(raw)
-        if "Auction" in game.first:
-            game.auction = self.read_auction(record, game.first["Auction"], game.auction_notes)
-        if "Play" in game.first:
-            game.play = self.read_play(record, game.first["Play"], game.play_notes)
-        record.notes = _merge_notes(game.auction_notes, game.play_notes)
-        for name in values:
-            if _is_table_tag(name):
-                record.tables[name] = self.read_table(name, values[name], game)
+        comments = record.comments
+        if raw.lead:
+            comments[""] = [tok.text for tok in raw.lead]
+        placed: list[tuple[_RawTag, str, int]] = []
+        if self.build_sections:
+            game.auction_notes, game.play_notes, placed = self.notes(raw)
+            if "Auction" in game.first:
+                game.auction = self.read_auction(record, game.first["Auction"],
+                                                 game.auction_notes)
+            if "Play" in game.first:
+                game.play = self.read_play(record, game.first["Play"], game.play_notes)
+            record.notes, renumbered = _merge_notes(game.auction_notes, game.play_notes)
+            if renumbered:
+                _renumber_card_notes(record, renumbered)
+            placed = [(tag, section, renumbered.get(number, number) if section == "play"
+                       else number) for tag, section, number in placed]
+        if self.build_tables:
+            for name in values:
+                if _is_table_tag(name):
+                    record.tables[name] = self.read_table(name, values[name], game)
+        self.keep_comments(raw, game, comments, placed)
+        self.keep_sections(raw, record)
 
         if self.strict:
             self.check_agreement(record, game)
             self.check_standard(record, game)
         record.remarks = game.remarks
         return record
+
+    def keep_comments(self, raw: _RawGame, game: _Game, comments: dict[str, list[str]],
+                      placed: list[tuple[_RawTag, str, int]]) -> None:
+        """The comments after each tag pair (chapter 3.8), by the tag's name; a Note's by its
+        number (``"Note/2"``).  The auction's and the play's own are placed by their reader,
+        after the call or card they follow."""
+        note_numbers = {id(tag): number for tag, _, number in placed}
+        for tag in raw.tags:
+            texts = [tok.text for tok in tag.data if tok.kind == "comment"]
+            if not texts:
+                continue
+            if tag.name in _SECTION_TAGS:
+                if not self.build_sections or game.first.get(tag.name) is tag:
+                    continue                       # not built, or placed by its reader
+            elif _is_table_tag(tag.name) and not self.build_tables:
+                continue
+            key = tag.name
+            if tag.name == "Note":
+                if id(tag) not in note_numbers:
+                    continue
+                key = f"Note/{note_numbers[id(tag)]}"
+            comments.setdefault(key, []).extend(texts)
+
+    def keep_sections(self, raw: _RawGame, record: BoardRecord) -> None:
+        """The data after the tags PBN 2.1 does not define, as written (chapter 4.9: skipped,
+        but kept so that a file written again loses nothing)."""
+        for tag in raw.tags:
+            if tag.data and tag.name not in _KNOWN_TAGS and not _is_table_tag(tag.name) \
+                    and tag.name not in record.sections:
+                elements = [w for tok in tag.data if tok.kind != "comment"
+                            for w in (tok.text.split() if tok.kind == "words" else
+                                      (_escape(tok.text) if tok.kind == "string" else tok.text,))]
+                if elements:
+                    record.sections[tag.name] = elements
 
     def check_data(self, tag: _RawTag) -> None:
         """Only sections have data after their tag; data after an unknown tag is skipped
@@ -870,7 +975,7 @@ class _Reader:
             return
         for tok in tag.data:
             if tok.kind != "comment" and tag.name in _KNOWN_TAGS:
-                raise _Problem(tok.line, f"{tag.name.lower()}: unexpected {tok.text!r} after "
+                raise _Problem(tok.line, f"{tag.name.lower()}: unexpected {_first_word(tok)!r} after "
                                          "the tag (only Auction, Play and tables have sections)")
 
     @staticmethod
@@ -899,9 +1004,12 @@ class _Reader:
                                   f"not {expected}")
         return deal.to_pbn(first), deal
 
-    def notes(self, raw: _RawGame) -> tuple[dict[int, str], dict[int, str]]:
-        """The Note tags after the auction and after the play (chapters 3.5.5, 3.6.5)."""
+    def notes(self, raw: _RawGame) -> tuple[dict[int, str], dict[int, str],
+                                            list[tuple[_RawTag, str, int]]]:
+        """The Note tags after the auction and after the play (chapters 3.5.5, 3.6.5), and
+        each Note tag with its section and number."""
         notes: dict[str, dict[int, str]] = {"auction": {}, "play": {}}
+        placed = []
         section = None
         for tag in raw.tags:
             if tag.name in ("Auction", "Play"):
@@ -920,89 +1028,101 @@ class _Reader:
                 if number in notes[section]:
                     raise _Problem(tag.line, f"note: the {section} has two notes {number}")
                 notes[section][number] = m.group(2).strip()
-        return notes["auction"], notes["play"]
+                placed.append((tag, section, number))
+        return notes["auction"], notes["play"], placed
 
     def read_auction(self, record: BoardRecord, tag: _RawTag,
-                     notes: dict[int, str]) -> _AuctionState:
-        """The auction section (chapter 3.5)."""
+                     notes: dict[int, str]) -> Auction:
+        """The auction section (chapter 3.5), put in force in the core's
+        :class:`~bridgelaws.auction.Auction` call by call (:func:`_add_call`)."""
         column = _SEATS.get(tag.value)
         if column is None:
             raise _Problem(tag.line, f"auction: {tag.value!r} is not a seat")
         hyphens = 0
-        state: _AuctionState | None = None
+        auction: Auction | None = None
+        turns = 0                     # turns so far, skipped ones (^S) included
         calls: list[AuctionCall] = []
-        annotations: list[_Annotations] = []
+        annotations: dict[int, _Annotations] = {}      # by the call's index
+        comments = record.comments
         marked = False                # a "^I" waiting for its bid
         ended_by = None               # "*" or "+"
         for kind, text, line in _items(tag.data, "auction"):
+            if kind == "comment":     # it follows the tag, or the last call (chapter 3.8)
+                key = f"Auction/{len(calls) - 1}" if calls else "Auction"
+                comments.setdefault(key, []).append(text)
+                continue
             if ended_by is not None:
                 raise _Problem(line, f"auction: {text!r} after {ended_by!r}")
             if kind == "item" and text == "-":
-                if state is not None or marked or hyphens == 3:
+                if auction is not None or marked or hyphens == 3:
                     raise _Problem(line, "auction: '-' stands only before the dealer's first call")
                 hyphens += 1
                 continue
-            if state is None:
-                state = _AuctionState((_seat_index(column) + hyphens) & 3)
+            if auction is None:
+                auction = Auction((_seat_index(column) + hyphens) & 3)
+            first = auction.dealer
             if kind == "item":
-                m = _CALL_RE.fullmatch(text)
-                if m is None:
+                known = _call_of(text)
+                if known is None:
                     raise _Problem(line, f"auction: {text!r} is not a call")
-                if self.strict and (m.group(3) or "").lower() == "n":
+                call, ap, spelt_n = known
+                if self.strict and spelt_n:
                     raise _Problem(line, f"auction: {text!r}: notrump is written NT")
                 try:
-                    if (m.group(1) or "").lower() == "ap":
-                        if marked or state.complete:
+                    if ap:
+                        if marked or auction.is_over:
                             raise BridgeError("AP cannot stand here")
-                        while not state.complete:
-                            state.add(PASS)
+                        while not auction.is_over:
+                            auction.add((first + turns) & 3, PASS)
+                            turns += 1
                             calls.append(AuctionCall("P"))
-                            annotations.append(_Annotations())
                         continue
-                    call = parse_call(text)
-                    state.add(call, marked)
+                    _add_call(auction, (first + turns) & 3, call, marked)
+                    turns += 1
                 except BridgeError as e:
                     raise _Problem(line, f"auction: {e.reason}") from None
                 calls.append(AuctionCall(call_name(call)))
-                annotations.append(_Annotations())
                 marked = False
             elif kind == "irregular" and text == "^I" and not marked:
                 marked = True
-            elif kind == "irregular" and text == "^S" and not marked and not state.complete:
-                state.skip()
+            elif kind == "irregular" and text == "^S" and not marked and not auction.is_over:
+                turns += 1
                 calls.append(AuctionCall("^S"))
-                annotations.append(_Annotations())
             elif kind == "irregular":
                 raise _Problem(line, f"auction: {text!r} cannot stand here "
                                      "(^I before an insufficient bid, ^S for a skipped call)")
             elif kind in ("suffix", "note", "nag"):
                 if not calls or calls[-1].call == "^S" or marked:
                     raise _Problem(line, f"auction: {text!r} does not follow a call")
-                annotations[-1].add(kind, text, line, "auction", card=False)
+                ann = annotations.setdefault(len(calls) - 1, _Annotations())
+                ann.add(kind, text, line, "auction", card=False)
             elif kind in ("star", "plus") and not marked:
                 ended_by = text
             else:
                 raise _Problem(line, f"auction: unexpected {text!r}")
         if marked:
             raise _Problem(tag.line, "auction: ^I is not followed by a bid")
-        if state is None:
-            state = _AuctionState((_seat_index(column) + hyphens) & 3)
-        if ended_by == "+" and state.complete:
+        if auction is None:
+            auction = Auction((_seat_index(column) + hyphens) & 3)
+        if ended_by == "+" and auction.is_over:
             raise _Problem(tag.line, "auction: '+' after the end of the auction")
-        if self.strict and not state.complete and ended_by is None:
+        if self.strict and not auction.is_over and ended_by is None:
             raise _Problem(tag.line, "auction: the auction has not ended, and is not closed "
                                      "with '*' or '+'")
-        for call, ann in zip(calls, annotations):
+        for i, ann in annotations.items():
+            call = calls[i]
             call.alert = ann.alert()
+            # "!" says no more than alert does (the writer writes it for an alert)
+            call.annotations = [a for a in ann.written if a not in ("!", "$1")]
             if ann.note is not None:
                 if ann.note in notes:
                     call.note = notes[ann.note]
                 elif self.strict:
                     raise _Problem(ann.note_line, f"auction: no Note explains ={ann.note}=")
-        record.auction_start = SEAT_NAMES[state.first]
+        record.auction_start = SEAT_NAMES[auction.dealer]
         record.auction = calls
-        record.auction_complete = state.complete
-        return state
+        record.auction_complete = auction.is_over
+        return auction
 
     def read_play(self, record: BoardRecord, tag: _RawTag,
                   notes: dict[int, str]) -> list[_Played]:
@@ -1011,13 +1131,22 @@ class _Reader:
         if record.play_leader is None:
             raise _Problem(tag.line, f"play: {tag.value!r} is not a seat")
         entries: list[_Played] = []
+        comments = record.comments
         mark = None                   # "R" or "L" waiting for its card
         ended = False                 # after "*"
         plus_seen = False
         for kind, text, line in _items(tag.data, "play"):
+            if kind == "comment":     # it follows the tag, or the last card (chapter 3.8)
+                key = f"Play/{len(entries) - 1}" if entries else "Play"
+                comments.setdefault(key, []).append(text)
+                continue
             if ended:
                 raise _Problem(line, f"play: {text!r} after '*'")
-            if kind == "item" and text in ("-", "--"):
+            card = _CARDS.get(text) if kind == "item" else None
+            if card is not None:                   # most entries: a card in capitals
+                entries.append(_Played(card, line, mark))
+                mark = None
+            elif kind == "item" and text in ("-", "--"):
                 if mark or (text == "--" and self.strict):
                     raise _Problem(line, f"play: {text!r} cannot stand here" if mark else
                                          "play: an unknown card is written '-', not '--'")
@@ -1039,6 +1168,8 @@ class _Reader:
             elif kind in ("suffix", "note", "nag"):
                 if not entries or entries[-1].card is None or mark:
                     raise _Problem(line, f"play: {text!r} does not follow a card")
+                if entries[-1].ann is None:
+                    entries[-1].ann = _Annotations()
                 entries[-1].ann.add(kind, text, line, "play", card=True)
             elif kind == "star" and not plus_seen and not mark:
                 ended = True
@@ -1047,11 +1178,15 @@ class _Reader:
         if mark:
             raise _Problem(tag.line, f"play: ^{mark} is not followed by a card")
         seen = 0
-        for e in entries:
+        for i, e in enumerate(entries):
             if e.card is not None:
                 if seen >> e.card & 1:
                     raise _Problem(e.line, f"play: {card_name(e.card)} is played twice")
                 seen |= 1 << e.card
+            if e.ann is None:
+                continue
+            if e.ann.written:
+                record.play_annotations[i] = e.ann.written
             if self.strict and e.ann.note is not None and e.ann.note not in notes:
                 raise _Problem(e.ann.note_line, f"play: no Note explains ={e.ann.note}=")
         while len(entries) % 4:
@@ -1074,8 +1209,14 @@ class _Reader:
         cells: list[str] = []
         for tok in tag.data:
             if tok.kind == "comment":
-                if cells:
+                if cells and not tok.escape:
                     raise _Problem(tok.line, f"{section}: no comment may follow a table element")
+            elif tok.kind == "words":
+                for word in tok.text.split():
+                    if "%" in word:
+                        raise _Problem(tok.line, f"{section}: {word!r}: '%' is not allowed in a "
+                                                 "table element unless it is quoted")
+                    cells.append(word)
             elif tok.kind == "word" and "%" in tok.text:
                 raise _Problem(tok.line, f"{section}: {tok.text!r}: '%' is not allowed in a "
                                          "table element unless it is quoted")
@@ -1098,8 +1239,8 @@ class _Reader:
                                                                       record.auction_start):
             raise _Problem(game.line("Auction"), f"auction: the dealer {record.dealer} calls "
                                                  f"first, not {record.auction_start}")
-        if game.auction is not None and game.auction.complete:
-            contract, declarer = game.auction.final()
+        if game.auction is not None and game.auction.is_over:
+            contract, declarer = _final(game.auction)
             if record.contract is not None and (record.contract == "P"
                                                 or record.contract[0].isdigit()):
                 if record.contract != contract:
@@ -1180,12 +1321,13 @@ class _Reader:
                                            "which is not a revoke")
             for seat, e in zip(order, played):
                 hands[seat] &= ~(1 << e.card)
-            leader = order[_trick_winner([e.card for e in played], trump)]
+            leader = trick_winner([e.card for e in played], first, _trump(trump))
             won += declarer is not None and side_of(leader) == side_of(declarer)
             done += 1
         if record.result is not None and not game.result_marked and declarer is not None:
             least, most = won, won + game.tricks - done
-            if most > least and game.deal is not None and game.deal.is_complete() and trump < 4:
+            if most > least and game.deal is not None and game.deal.is_complete() and \
+                    _trump(trump) != NO_TRUMP:
                 # the highest trump still out wins a trick, whenever it is played
                 trumps = (hands[0] | hands[1] | hands[2] | hands[3]) & SUIT_MASKS[trump]
                 if trumps:
@@ -1247,17 +1389,32 @@ def _partner(seat: str) -> str:
     return SEAT_NAMES[(_seat_index(seat) + 2) & 3]
 
 
-def _merge_notes(auction: dict[int, str], play: dict[int, str]) -> dict[int, str]:
-    """All the notes by number.  A play note with the number of a different auction
-    note takes the first free number (the record does not keep the references of cards)."""
+def _merge_notes(auction: dict[int, str], play: dict[int, str]
+                 ) -> tuple[dict[int, str], dict[int, int]]:
+    """All the notes by number, and the play notes renumbered: a play note with the
+    number of a different auction note takes the first free number.
+
+    >>> _merge_notes({1: "transfer"}, {1: "count", 2: "suit preference"})
+    ({1: 'transfer', 3: 'count', 2: 'suit preference'}, {1: 3})
+    """
     notes = dict(auction)
+    renumbered = {}
     for number, text in play.items():
         if notes.get(number, text) != text:
-            number = 1
-            while number in notes:
-                number += 1
+            new = 1
+            while new in notes or new in play:
+                new += 1
+            renumbered[number], number = new, new
         notes[number] = text
-    return notes
+    return notes, renumbered
+
+
+def _renumber_card_notes(record: BoardRecord, renumbered: dict[int, int]) -> None:
+    """The note references after the cards (``"=1="``), for play notes renumbered."""
+    for annotations in record.play_annotations.values():
+        for i, text in enumerate(annotations):
+            if text.startswith("=") and int(text[1:-1]) in renumbered:
+                annotations[i] = f"={renumbered[int(text[1:-1])]}="
 
 
 # --- strict: values of the other tags (chapter 4) ------------------------------------
@@ -1359,8 +1516,12 @@ def _table_order(table: ScoreTable) -> str | None:
 
 # --- reading: the public function ----------------------------------------------------
 
+#: what :func:`read_pbn` builds of each game
+BUILDS = ("all", "tables", "headers")
+
+
 def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: bool = False,
-             progress: Callable[[int, int], None] | None = None):
+             progress: Callable[[int, int], None] | None = None, build: str = "all"):
     """Read the games of a PBN file as :class:`~bridgelaws.formats.record.BoardRecord` objects.
 
     ``source`` is a path (``str`` or :class:`~pathlib.Path`), an open text or
@@ -1392,6 +1553,18 @@ def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: 
     started on and the number of lines of the text, and once with ``(lines, lines)``
     at the end (the command line's progress bars).
 
+    ``build`` chooses what each record gets, as python-chess's PGN visitors do
+    (``GameBuilder``, ``HeadersBuilder``): ``"all"`` (the default) the whole game;
+    ``"tables"`` the tags and the tables (``ScoreTable``...), which is what results
+    need; ``"headers"`` the tags alone (board, dealer, vulnerability, deal,
+    contract, declarer, result, players...), which is what a hand record needs.  A
+    game's sections that are not built are not read, nor checked: a strict reading
+    builds everything.
+
+    >>> game = '[Board "1"]\\n[Dealer "N"]\\n[Auction "N"]\\n1C Pass 1H AP\\n'
+    >>> [len(r.auction) for b in BUILDS for r in read_pbn(game, build=b)]
+    [6, 0, 0]
+
     Each record's ``remarks`` also hold the notes of a lenient reading (``"N-S "``
     read as ``NS``) and, when not strict, the *conflicts* of a game that contradicts
     itself (a tag given again with another value: the first is read, chapter 3.4).
@@ -1403,10 +1576,14 @@ def read_pbn(source, *, name: str | None = None, errors: str = "raise", strict: 
     """
     if errors not in ("raise", "collect"):
         raise BridgeError(f"errors must be 'raise' or 'collect', not {errors!r}")
+    if build not in BUILDS:
+        raise BridgeError(f"build must be one of {', '.join(BUILDS)}, not {build!r}")
+    if strict and build != "all":
+        raise BridgeError("a strict reading checks the whole game: build='all'")
     text, label = _read_source(source, name)
     records: list[BoardRecord] = []
     problems: list[BridgeError] = []
-    reader = _Reader(text, label, strict)
+    reader = _Reader(text, label, strict, build)
     for item in reader.games():
         if isinstance(item, BridgeError):
             if errors == "raise":
@@ -1533,13 +1710,43 @@ def _numbered_notes(record: BoardRecord) -> tuple[dict[int, str], dict[int, str]
     return auction, others
 
 
-def _auction_lines(record: BoardRecord, note_numbers: dict[str, int]) -> list[str]:
-    """The Auction tag and the calls, four to a line, the first in the tag's column."""
+def _section_lines(words: list[str], comments: dict[str, list[str]], key: str,
+                   per_line: int = 4) -> list[str]:
+    """Section elements ``per_line`` to a line; the comments after an element (``key/i``,
+    ``i`` counting from ``skip``) each on lines of their own (chapter 3.8)."""
+    lines: list[str] = []
+    row: list[str] = []
+    count = 0
+    for i, word in enumerate(words):
+        row.append(word)
+        count += 1
+        texts = comments.get(f"{key}/{i}")
+        if texts or count == per_line:
+            lines.append(" ".join(row))
+            row, count = [], 0 if count == per_line or not texts else count
+        if texts:
+            lines += texts
+    if row:
+        lines.append(" ".join(row))
+    return lines
+
+
+def _written(comments: dict[str, list[str]], key: str, done: set[str]) -> list[str]:
+    """The comments after ``key``, marked as written."""
+    done.add(key)
+    return list(comments.get(key, ()))
+
+
+def _auction_lines(record: BoardRecord, note_numbers: dict[str, int],
+                   done: set[str]) -> list[str]:
+    """The Auction tag and the calls, four to a line, the first in the tag's column; the
+    comments after the tag and after each call."""
     start = record.auction_start or record.dealer
     if start is None:
         raise BridgeError("the record has an auction but neither auction_start nor dealer")
     column = _SEATS.get(record.tags.get("Auction", ""), start)
-    words = ["-"] * ((_seat_index(start) - _seat_index(column)) & 3)
+    hyphens = ["-"] * ((_seat_index(start) - _seat_index(column)) & 3)
+    words = []
     last_bid = None
     for call in record.auction:
         word = _pbn_call(call.call)
@@ -1548,16 +1755,34 @@ def _auction_lines(record: BoardRecord, note_numbers: dict[str, int]) -> list[st
             if last_bid is not None and code <= last_bid:
                 word = "^I " + word
             last_bid = code
+        written = list(call.annotations)
         if call.note is not None:
-            word += f" ={note_numbers[call.note]}="
-        elif call.alert:
-            word += " !"
-        words.append(word)
-    lines = [_tag_line("Auction", column)]
-    lines += [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
+            written.insert(0, f"={note_numbers[call.note]}=")
+        elif call.alert and not _alerts(written):
+            written.append("!" if not any(a[0] in "!?" or _nag(a) <= 6 for a in written)
+                           else "$15")
+        words.append(" ".join([word] + written))
+    comments = record.comments
+    done.update(f"Auction/{i}" for i in range(len(words)))
+    lines = [_tag_line("Auction", column)] + _written(comments, "Auction", done)
+    lines += _section_lines(hyphens + words, {f"Auction/{i + len(hyphens)}": t for i in
+                                              range(len(words)) if (t := comments.get(
+                                                  f"Auction/{i}"))}, "Auction")
     if not record.auction_complete:
         lines.append("*")
     return lines
+
+
+def _nag(annotation: str) -> int:
+    """The NAG of a written annotation (a suffix's too: ``"!"`` is ``$1``); 0 for a note."""
+    if annotation.startswith("$"):
+        return int(annotation[1:])
+    return _SUFFIX_NAGS.get(annotation, 0)
+
+
+def _alerts(annotations: list[str]) -> bool:
+    """Whether written annotations of a call make it alerted (as the reader takes them)."""
+    return any(_nag(a) == 1 or _nag(a) >= 15 for a in annotations)
 
 
 def _rows_from_sequence(record: BoardRecord) -> tuple[str, list[list[str | None]]]:
@@ -1576,12 +1801,13 @@ def _rows_from_sequence(record: BoardRecord) -> tuple[str, list[list[str | None]
             row[(leader + k - first) & 3] = card_name(card)
         rows.append(row)
         if len(trick) == 4:
-            leader = (leader + _trick_winner(trick, trump)) & 3
+            leader = trick_winner(trick, leader, _trump(trump))
     return SEAT_NAMES[first], rows
 
 
-def _play_lines(record: BoardRecord) -> list[str]:
-    """The Play tag and the cards, a trick to a line; ``*`` unless all 13 tricks are known."""
+def _play_lines(record: BoardRecord, done: set[str]) -> list[str]:
+    """The Play tag and the cards, a trick to a line; ``*`` unless all 13 tricks are known;
+    what follows each card (annotations, comments)."""
     if record.play_rows or not record.play_sequence:
         if record.play_leader is None:
             raise BridgeError("the record has play rows but no play_leader")
@@ -1590,19 +1816,22 @@ def _play_lines(record: BoardRecord) -> list[str]:
         leader = column if column == leader else leader
     else:
         leader, rows = _rows_from_sequence(record)
-    lines = [_tag_line("Play", leader)]
+    lines = [_tag_line("Play", leader)] + _written(record.comments, "Play", done)
+    words = []
     for row in rows:
         if len(row) != 4:
             raise BridgeError(f"a play row has {len(row)} cards, not 4")
-        words = []
         for card in row:
             if card is None:
-                words.append("-")
+                word = "-"
             elif card.startswith("^"):
-                words.append(f"{card[:2]} {card[2:]}")
+                word = f"{card[:2]} {card[2:]}"
             else:
-                words.append(card)
-        lines.append(" ".join(words))
+                word = card
+            annotations = record.play_annotations.get(len(words)) if card else None
+            words.append(" ".join([word, *annotations]) if annotations else word)
+    done.update(f"Play/{i}" for i in range(len(words)))
+    lines += _section_lines(words, record.comments, "Play")
     if len(rows) < 13 or any(card is None for row in rows for card in row):
         lines.append("*")
     return lines
@@ -1612,9 +1841,10 @@ def _play_lines(record: BoardRecord) -> list[str]:
 _PLAIN_ELEMENT_RE = re.compile(r"[!#$&-:<-Z\\^-z|~]+")
 
 
-def _table_lines(name: str, table: ScoreTable) -> list[str]:
-    """The table tag and its rows, padded to the minimum widths of the columns."""
-    lines = [_tag_line(name, ";".join(table.columns))]
+def _table_lines(name: str, table: ScoreTable, comments: list[str] = ()) -> list[str]:
+    """The table tag, its comments, and its rows, padded to the minimum widths of the
+    columns."""
+    lines = [_tag_line(name, ";".join(table.columns)), *comments]
     layout = []
     for column in table.columns:
         m = re.search(r"\\([0-9]+)([LR]?)$", column)
@@ -1630,29 +1860,70 @@ def _table_lines(name: str, table: ScoreTable) -> list[str]:
     return lines
 
 
+def _element_lines(elements: list[str], width: int = 200) -> list[str]:
+    """Section elements on lines of at most about ``width`` characters."""
+    lines, row = [], ""
+    for element in elements:
+        if row and len(row) + 1 + len(element) > width:
+            lines.append(row)
+            row = ""
+        row = f"{row} {element}" if row else element
+    return lines + [row] if row else lines
+
+
 def format_record(record: BoardRecord) -> str:
     """One game in PBN export format, ending with a newline.
 
     The order is the standard's: the mandatory tags in their order, the other
     tags alphabetically, the auction and its notes, the play and the remaining
-    notes, the tables alphabetically.  Tags whose names are not PBN tag names
-    (LIN commands, say) are left out; a play in played order
+    notes, the tables alphabetically.  Each comment (and escape line) of
+    ``record.comments`` is written on lines of its own after what it follows, as
+    chapter 3.8 asks, however the tags are reordered; the suffixes, NAGs and note
+    references of calls and cards are written as they were read.  Tags whose names
+    are not PBN tag names (LIN commands, say) are left out; a play in played order
     (``play_sequence``) is written in tricks.
     """
-    lines = [_tag_line(name, value) for name, value in _identification(record)]
+    comments = record.comments
+    done: set[str] = set()
+    lines = _written(comments, "", done)
+    for name, value in _identification(record):
+        lines.append(_tag_line(name, value))
+        if record.sections.get(name):
+            lines += _element_lines(record.sections[name])
+        lines += _written(comments, name, done)
     auction_notes, other_notes = _numbered_notes(record)
     has_play = bool(record.play_rows or record.play_sequence) or record.play_leader is not None
+    # the notes the cards refer to are written after the play, even if the auction's too
+    card_notes = {int(a[1:-1]) for annotations in record.play_annotations.values()
+                  for a in annotations if a.startswith("=")}
+
+    def note_lines(notes: dict[int, str]) -> list[str]:
+        out = []
+        for n, text in sorted(notes.items()):
+            out.append(_tag_line("Note", f"{n}:{text}"))
+            if f"Note/{n}" not in done:
+                out += _written(comments, f"Note/{n}", done)
+        return out
+
     if record.auction or record.auction_start is not None or not record.auction_complete:
-        lines += _auction_lines(record, {text: n for n, text in auction_notes.items()})
+        lines += _auction_lines(record, {text: n for n, text in auction_notes.items()}, done)
         if not has_play:
             auction_notes.update(other_notes)
             other_notes = {}
-        lines += [_tag_line("Note", f"{n}:{text}") for n, text in sorted(auction_notes.items())]
+        lines += note_lines(auction_notes)
     if has_play:
-        lines += _play_lines(record)
-        lines += [_tag_line("Note", f"{n}:{text}") for n, text in sorted(other_notes.items())]
+        for n in card_notes:
+            if n in record.notes:
+                other_notes.setdefault(n, record.notes[n])
+        lines += _play_lines(record, done)
+        lines += note_lines(other_notes)
     for name in sorted(record.tables):
-        lines += _table_lines(name, record.tables[name])
+        lines += _table_lines(name, record.tables[name], _written(comments, name, done))
+    # what follows something the record no longer has, at the end of the game
+    lines += [text for key, texts in comments.items() if key not in done and key != "$end"
+              for text in texts]
+    if "$end" in comments:
+        lines += [""] + comments["$end"]
     return "\n".join(lines) + "\n"
 
 
@@ -1684,3 +1955,80 @@ def _encode(text: str) -> bytes:
         return text.encode("latin-1")
     except UnicodeEncodeError:
         return text.encode("utf-8")
+
+
+def canonical_pbn(source, *, name: str | None = None) -> tuple[str, list[BoardRecord],
+                                                              list[BridgeError]]:
+    """A PBN file written again in canonical PBN 2.1 export format, keeping everything
+    it held: ``(text, records, problems)``.
+
+    Every tag (those PBN 2.1 does not define too, with their data), every section,
+    note, suffix and NAG, every comment and escape line after what it follows (chapter
+    3.8), in the standard's order, values spelt as the standard spells them
+    (``"N-S "`` as ``NS``, ``nt`` as ``NT``), inherited values (``#``) written out.  A
+    file that cannot be rewritten without losing something is not: ``problems`` then
+    names each game that cannot be read, and each that contradicts itself (a tag
+    given twice with different values, of which the file would keep only the first),
+    and ``text`` is None.  The text written is read again and must give the same
+    records: else a :class:`~bridgelaws.cards.BridgeError`.
+
+    >>> text, records, problems = canonical_pbn('[Dealer "n"]\\n[Board "1"] ; the first\\n'
+    ...                                          '[Vulnerable "N-S "]\\n[Auction "N"]\\n1nt ap\\n')
+    >>> print(text, end="")
+    % PBN 2.1
+    % EXPORT
+    [Board "1"]
+    ; the first
+    [Dealer "N"]
+    [Vulnerable "NS"]
+    [Auction "N"]
+    1NT Pass Pass Pass
+    """
+    records, problems = read_pbn(source, name=name, errors="collect")
+    for record in records:
+        for remark in record.conflicts:
+            problems.append(BridgeError(f"{remark.reason}: rewriting would keep only the "
+                                        "first value", remark.where))
+    if problems:
+        return None, records, problems
+    records = [_canonical(record) for record in records]
+    text = write_pbn(records)
+    label = records[0].source.file if records else (name or "<string>")
+    again, errors = read_pbn(text, name=label, errors="collect")
+    for before, after in zip(records, again + [None] * len(records)):
+        if errors or after is None or _without_source(before) != _without_source(after):
+            raise BridgeError("the file written again would not say what it says; left as it "
+                              "is", str(before.source))
+    return text, records, []
+
+
+def _canonical(record: BoardRecord) -> BoardRecord:
+    """A copy of a record whose tags the record interprets are spelt as PBN 2.1 exports
+    them (``n`` -> ``N``, ``Love`` -> ``None``, ``3nt`` -> ``3NT``, ``01`` -> ``1``); marks
+    (``^S``, ``^9``) and the forms of Result (``NS 9``) are kept.
+
+    >>> r, = read_pbn('[Board "01"]\\n[Dealer "e"]\\n[Vulnerable "Love"]\\n[Contract "3nt"]\\n')
+    >>> [_canonical(r).tags[t] for t in ("Board", "Dealer", "Vulnerable", "Contract")]
+    ['1', 'E', 'None', '3NT']
+    """
+    from dataclasses import replace
+    tags = dict(record.tags)
+    spelt = {"Board": record.board, "Dealer": record.dealer,
+             "Vulnerable": {"none": "None", "NS": "NS", "EW": "EW", "all": "All"}.get(
+                 record.vulnerable or ""),
+             "Deal": record.deal,
+             "Contract": _pbn_contract(record.contract) if record.contract else None,
+             "Room": record.room.capitalize() if record.room else None}
+    for name, value in spelt.items():
+        if name in tags and value is not None:
+            tags[name] = str(value)
+    for name in ("Declarer", "Result", "Auction", "Play"):
+        if name in tags and (name not in ("Declarer", "Result") or getattr(
+                record, name.lower()) is not None):
+            tags[name] = tags[name].upper()
+    return replace(record, tags=tags)
+
+
+def _without_source(record: BoardRecord) -> BoardRecord:
+    from dataclasses import replace
+    return replace(record, source=Source())

@@ -51,10 +51,13 @@ class AuctionCall:
 
     ``alert`` is True when the call was alerted (PBN ``!`` or ``$15``-style
     suffixes, LIN ``!``); ``note`` is the explanation text, if the file gives one.
+    ``annotations`` are the PBN suffix and NAGs written after the call (``"?!"``,
+    ``"$13"``), kept as written.
     """
     call: str
     alert: bool = False
     note: str | None = None
+    annotations: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -102,6 +105,17 @@ class BoardRecord:
     tags:       every tag of the record, name -> value (PBN) or LIN command -> value.
     tables:     PBN table tags by name.
     notes:      PBN notes by number (``{1: "text"}``) for auction and play.
+    comments:   PBN comments (``{...}`` and ``;...``, as written) and escape lines
+                (``%...``) by the place they follow (PBN 3.8): ``""`` the start of the
+                game, ``"Event"`` a tag pair (or a section's tag, before its data),
+                ``"Auction/3"`` the fourth call of ``auction``, ``"Play/7"`` the eighth
+                card of ``play_rows`` (row by row), ``"Note/2"`` the Note numbered 2 in
+                ``notes``, ``"$end"`` after the last game of the file.
+    play_annotations: PBN: what follows a card (``"!"``, ``"$14"``, a note reference
+                ``"=2="``), as written, by the card's place in ``play_rows``.
+    sections:   PBN: the data after a tag that PBN 2.1 does not define (a newer
+                version's or a vendor's section, which a reader skips, chapter 4.9),
+                its elements as written, by the tag's name.
     players:    seat letter -> name.
     room:       ``"open"``/``"closed"`` for vugraph records, else ``None``.
     source:     file and line.
@@ -125,6 +139,9 @@ class BoardRecord:
     tags: dict[str, str] = field(default_factory=dict)
     tables: dict[str, ScoreTable] = field(default_factory=dict)
     notes: dict[int, str] = field(default_factory=dict)
+    comments: dict[str, list[str]] = field(default_factory=dict)
+    play_annotations: dict[int, list[str]] = field(default_factory=dict)
+    sections: dict[str, list[str]] = field(default_factory=dict)
     players: dict[str, str] = field(default_factory=dict)
     room: str | None = None
     source: Source = field(default_factory=Source)
