@@ -20,24 +20,28 @@ about ten times faster than players at a club).
 
 Printed per backend: acts (events) per second over the run, the latency's
 median, 99th percentile and maximum, and the service's cost per event (the
-server process's CPU time divided by the events).  The baseline is the engine
-alone: the same boards replayed directly (``Table.apply`` of every call, card
-and claim), in this process, in events per second.  The ratio is
+server process's CPU time divided by the events).  For information, the engine
+alone replays the same boards directly (``Table.apply`` of every call, card and
+claim) in this process.
 
-    events per CPU-second of the service / events per second of the engine
+The target is the requirement itself, stated directly (a multiple of the engine's
+own speed would read "missed" whenever the engine got faster): 200 tables acting
+every 0.5 s make 400 events per second, which one core of the service must carry,
+so
 
-that is, how much of the engine's speed survives storage (a committed log
-entry per act), the four seats' views and the WebSockets.  The target comes
-from the requirement: 200 tables acting every 0.5 s make 400 events/s, which
-one core of the service must carry (400 events per CPU-second, against the
-engine's ~500,000 events/s on this machine: 0.0008x).  The last line::
+* **throughput**: at least 400 events per CPU-second of the service;
+* **latency**: the 99th percentile from an act to the last of the four seats'
+  updates under 100 ms;
 
-    bench tables: R.RRRRx engine replay (target 0.0008x)
+on SQLite and on PostgreSQL.  Each backend's figure is the lower of its two margins
+(events per CPU-second / 400, and 100 ms / p99): 1.00x meets the requirement
+exactly.  The last line takes the lower of the two backends::
 
-takes the lower ratio of the two backends (four decimals: the service does far
-more per event than the engine).  The requirement itself (200
-tables, p99 under 100 ms) is printed as its own line per backend with ``ok`` or
-``MISSED``.  The exit status is 0 unless acts were refused or lost.
+    bench tables: R.RRx requirement (target 1.0x)
+
+with ``bench tables-sqlite`` and ``bench tables-postgresql`` lines before it, and the
+two margins of each backend printed on their own lines with ``ok`` or ``MISSED``.
+The exit status is 0 unless acts were refused or lost.
 
 Running it
 ----------
@@ -92,8 +96,9 @@ from bridgelaws.cards import SEAT_NAMES, card_name  # noqa: E402
 PASSWORD = "bench tables password"
 TABLES_PER_EVENT = 20
 #: 200 tables, each acting every 0.5 s, make 400 events/s; one core of the service must
-#: carry them: 400 events per CPU-second, against the engine's ~500,000 events/s here
-TARGET_RATIO = 0.0008
+#: carry them (400 events per CPU-second), each act reaching all four seats within 100 ms
+#: at the 99th percentile
+REQUIRED_PER_CPU_SECOND = 400.0
 TARGET_P99 = 0.100
 SEQ = re.compile(rb'"seq":(\d+)')
 TRACE: list = []
@@ -363,34 +368,35 @@ def main(argv=None) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     by_kind = real_boards(realdata_path(args.realdata))
     print(f"real boards: {sum(map(len, by_kind.values()))} from {realdata_path(args.realdata)}")
-    ratios = []
+    margins = []
     bad = False
     for backend in args.backend.split(","):
         r = run_backend(backend.strip(), args, by_kind)
         eng, _n = engine_rate(r["played"])
         rate = r["events"] / r["wall"]
         per_cpu = r["events"] / r["cpu"] if r["cpu"] > 0 else float("inf")
-        ratio = per_cpu / eng
-        ratios.append(ratio)
-        ok = r["p99"] < TARGET_P99
+        m_cpu = per_cpu / REQUIRED_PER_CPU_SECOND
+        m_p99 = TARGET_P99 / r["p99"] if r["p99"] > 0 else float("inf")
+        margins.append(min(m_cpu, m_p99))
         print(f"{r['backend']}: {r['tables']} tables, {r['boards']} boards, {r['events']} events "
               f"in {r['wall']:.1f} s = {rate:.0f} events/s (think time {args.think} s)")
         print(f"{r['backend']}: latency act -> all four seats updated: p50 {r['p50'] * 1000:.1f} ms, "
               f"p99 {r['p99'] * 1000:.1f} ms, max {r['max'] * 1000:.1f} ms")
         print(f"{r['backend']}: service {r['cpu']:.1f} CPU-s ({r['sys']:.1f} s in the kernel) = "
-              f"{per_cpu:.0f} events per CPU-second "
-              f"({1e6 / per_cpu:.0f} us/event); engine replay of the same boards "
-              f"{eng:.0f} events/s ({1e6 / eng:.1f} us/event)")
-        print(f"{r['backend']}: p99 {r['p99'] * 1000:.1f} ms at {r['tables']} tables "
-              f"(target < {TARGET_P99 * 1000:.0f} ms) {'ok' if ok else 'MISSED'}")
+              f"{per_cpu:.0f} events per CPU-second ({1e6 / per_cpu:.0f} us/event); for "
+              f"information, the engine replays the same boards at {eng:.0f} events/s "
+              f"({1e6 / eng:.1f} us/event)")
+        print(f"{r['backend']}: throughput {per_cpu:.0f} events per CPU-second (requirement "
+              f"{REQUIRED_PER_CPU_SECOND:.0f}): {m_cpu:.2f}x {'ok' if m_cpu >= 1 else 'MISSED'}")
+        print(f"{r['backend']}: p99 {r['p99'] * 1000:.1f} ms at {r['tables']} tables (requirement "
+              f"< {TARGET_P99 * 1000:.0f} ms): {m_p99:.2f}x {'ok' if m_p99 >= 1 else 'MISSED'}")
         if r["errors"] or r["failures"]:
             bad = True
             print(f"{r['backend']}: {r['errors']} refused acts, failures: {r['failures'][:3]}")
-        print(f"bench tables-{r['backend']}: {ratio:.4f}x engine replay "
-              f"(target {TARGET_RATIO:.4f}x)")
-    ratio = min(ratios)
-    mark = "" if ratio >= TARGET_RATIO else "  MISSED"
-    print(f"bench tables: {ratio:.4f}x engine replay (target {TARGET_RATIO:.4f}x){mark}")
+        print(f"bench tables-{r['backend']}: {min(m_cpu, m_p99):.2f}x requirement (target 1.0x)")
+    margin = min(margins)
+    mark = "" if margin >= 1.0 else "  MISSED"
+    print(f"bench tables: {margin:.2f}x requirement (target 1.0x){mark}")
     return 1 if bad else 0
 
 
