@@ -218,6 +218,8 @@ def test_a_script_and_a_where_together_both_hold():
     ("predeal north SAK\npredeal south SK\n",
      "lesson.dlr:2: predeal: SK given to N and S, in more than one hand"),
     ("predeal north SAKQJ, HAKQJ\npredeal north DAKQJ, CAK\n", "predeal gives N 14 cards"),
+    ("produce 2\npredeal north SA south SQ north SK\n",
+     "lesson.dlr:2: predeal names north twice in one statement"),
     ("produce 0\n", "produce takes a whole number from 1"),
 ])
 def test_what_a_script_asks_that_cannot_be_done_is_one_line_naming_it(text, named):

@@ -38,7 +38,8 @@ A script is read statement by statement, so that an error names its line
 text itself: ``altcount 5 2 1`` as dealer writes it (numbers separated by spaces;
 endplay's parser wants commas).  What dealer would do differently is refused rather than
 guessed: a second ``condition`` (dealer keeps only the last), a second ``produce``,
-``generate``, ``dealer`` or ``vulnerable``, one card predealt to two hands.  ``generate``
+``generate``, ``dealer`` or ``vulnerable``, one card predealt to two hands, a seat named
+twice in one ``predeal`` (endplay's parser would keep only its last cards).  ``generate``
 caps the deals tried for the whole set, as in dealer; ``produce`` is the number of boards.
 
 >>> parse_condition("hcp(north) >= 15 && imps(3) > 1")
@@ -543,6 +544,14 @@ def parse_script(text: str, name: str = "script") -> DealerScript:
             elif kind == "vulnerable":
                 script.vulnerable = VULNERABILITIES[(0, 3, 1, 2)[int(node.first_child.value)]]
             elif kind == "predeal":
+                # endplay's parser keeps only the last holding of a seat named twice in one
+                # statement, where dealer gives it both: refuse rather than lose cards
+                seats = re.findall(r"\b(north|east|south|west)\b", clean[body:end], re.I)
+                twice = sorted({x.lower() for x in seats if
+                                [y.lower() for y in seats].count(x.lower()) > 1})
+                if twice:
+                    raise BridgeError(f"predeal names {twice[0]} twice in one statement: "
+                                      "give its cards once (SAK, HQ32)", where)
                 _add_predeal(predeal, node.first_child.value, where)
             elif kind == "condition":
                 conditions.append((node.first_child, where))
