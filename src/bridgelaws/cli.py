@@ -291,19 +291,37 @@ def _cmd_check(args) -> int:
 
 
 def _cmd_deal(args) -> int:
-    from .deals.dealing import deal_boards, parse_board_range
-    from .deals.constraints import parse_where
+    from .deals.dealing import DEFAULT_MAX_ATTEMPTS, deal_boards, parse_board_range
+    from .deals.dealerscript import MAX_GENERATE, parse_any_where, read_script
     from .formats.handrecord import deal_records
     from .formats.pbn import write_pbn
-    numbers = parse_board_range(args.boards)
-    where = parse_where(args.where) if args.where is not None else None
+    # --where: the project's predicates or a dealer condition; --dealer-script: a whole script
+    script = read_script(args.dealer_script) if args.dealer_script is not None else None
+    board_text = args.boards
+    if board_text is None and script is not None and script.produce is not None:
+        board_text = f"1-{script.produce}"               # the script's 'produce N'
+    if board_text is None:
+        raise BridgeError("say which boards: --boards 1-36 (or 'produce N' in the dealer script)",
+                          "deal")
+    if args.max_attempts is not None and not 1 <= args.max_attempts <= MAX_GENERATE:
+        raise BridgeError(f"takes a number from 1 to {MAX_GENERATE:,}, not "
+                          f"{args.max_attempts:,}", "--max-attempts")
+    numbers = parse_board_range(board_text)
+    where = parse_any_where(args.where) if args.where is not None else None
     seed = args.seed
     if seed is not None and seed.strip().lstrip("-").isdigit():
         seed = int(seed)
+    for note in script.notes if script is not None else ():
+        print(f"bridgelaws: {args.dealer_script}: {note}", file=sys.stderr)
     with _bar(args, "deal", iterable=numbers) as numbers_shown:    # a bar as boards are dealt
-        boards = deal_boards(numbers_shown, seed=seed, where=where,
-                             max_attempts=args.max_attempts)
-    records = deal_records(boards, seeded=seed is not None, where=args.where)
+        if script is None:
+            boards = deal_boards(numbers_shown, seed=seed, where=where,
+                                 max_attempts=args.max_attempts or DEFAULT_MAX_ATTEMPTS)
+        else:
+            boards = script.deal_boards(numbers_shown, seed=seed, where=where,
+                                        max_attempts=args.max_attempts)
+    how = "; ".join(t for t in (args.where, script.text if script else None) if t)
+    records = deal_records(boards, seeded=seed is not None, where=how or None)
     if args.out in (None, "-"):
         sys.stdout.write(write_pbn(records))
     else:
@@ -626,17 +644,33 @@ def build_parser() -> argparse.ArgumentParser:
                  "Deal a board set into PBN: each board gets a deal drawn as Law 6E4 allows "
                  "(every deal equally likely, from a secure source, or from --seed for tests "
                  "and lessons) and the dealer and vulnerability of its number (Law 2). "
-                 "--where deals only hands that fit a constraint, for teaching sets.",
+                 "--where deals only hands that fit a constraint, for teaching sets: the "
+                 "project's short predicates or a condition of the dealer program; "
+                 "--dealer-script takes a whole dealer script.",
                  "bridgelaws deal --boards 1-36 --out set.pbn\n"
-                 "bridgelaws deal --boards 1-8 --seed 42 --where \"N hcp 15-17 balanced\"",
+                 "bridgelaws deal --boards 1-8 --seed 42 --where \"N hcp 15-17 balanced\"\n"
+                 "bridgelaws deal --boards 1-8 --where \"hearts(south) == 6 && hcp(south) < 11 && "
+                 "shape(north, any 4333+any 4432+any 5332)\"\n"
+                 "bridgelaws deal --dealer-script weak_two.dlr --out lesson.pbn",
                  parents=[progress])
-    d.add_argument("--boards", required=True, help="board numbers, like 1-36 or 1-16,21-24")
+    d.add_argument("--boards", help="board numbers, like 1-36 or 1-16,21-24 (required unless "
+                                    "the dealer script says 'produce N')")
     d.add_argument("--seed", help="deal reproducibly from this seed (for tests and teaching; "
                                   "without it deals come from a secure source)")
     d.add_argument("--where", metavar="PREDICATE",
-                   help='constraints on the hands, like "N hcp 15-17 balanced, S hearts 5+"')
-    d.add_argument("--max-attempts", type=int, default=1_000_000,
-                   help="deals tried per board before the constraint is declared too rare")
+                   help='constraints on the hands, like "N hcp 15-17 balanced, S hearts 5+", '
+                        'or a condition of the dealer program, like '
+                        '"hcp(north)>=15 && shape(north, any 4333+any 4432+any 5332)"')
+    d.add_argument("--dealer-script", metavar="FILE",
+                   help="a script of the dealer program: condition, predeal, produce, "
+                        "generate, dealer, vulnerable, altcount and variables are applied; its "
+                        "print actions are not run (the boards are written as PBN); what "
+                        "cannot be done (pointcount, average, frequency, imps) is refused "
+                        "naming its line")
+    d.add_argument("--max-attempts", type=int, default=None,
+                   help="deals tried per board before the constraint is declared too rare "
+                        "(default 1,000,000; with a script's 'generate', that many for the "
+                        "whole set, as dealer counts them)")
     d.add_argument("--out", help="the PBN file to write (default: standard output)")
     d.set_defaults(func=_cmd_deal)
 

@@ -65,6 +65,20 @@ class Dealer:
         """A deal number drawn uniformly from 0 .. DEAL_COUNT - 1."""
         return self._below(DEAL_COUNT)
 
+    def shuffle(self, items: list) -> None:
+        """Put ``items`` in an order drawn from this dealer's source, every order equally
+        likely (Fisher-Yates): the cards left after a predeal are dealt so (Law 6E4).
+
+        >>> cards = list(range(10))
+        >>> Dealer(seed=1).shuffle(cards)
+        >>> sorted(cards) == list(range(10)), cards != list(range(10))
+        (True, True)
+        """
+        below = self._below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
     def deal(self, where: Constraint | str | Callable | None = None,
              max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> Deal:
         """A deal drawn uniformly (Law 6), from those that meet ``where`` if given.
