@@ -474,6 +474,12 @@ def _cmd_results(args) -> int:
     from .formats.score_tables import SCORING_METHODS, write_results_pbn
     from .formats.usebio import write_usebio
     event = load_event(args.file)
+    from .tournament.teams import TeamsEvent
+    if isinstance(event, TeamsEvent):
+        return _results_teams(event, args)
+    if args.boards is not None or args.vp_scale is not None:
+        raise BridgeError("--boards and --vp-scale are for teams events; this is a "
+                          f"{event.kind} event", args.file)
     _say_remarks(event.records)
     method = (args.method or event.published.get("method")
               or SCORING_METHODS.get(event.published.get("scoring", "")) or "mp")
@@ -496,6 +502,30 @@ def _cmd_results(args) -> int:
               f"{not_played[0]['board']}, {not_played[0]['ns']} v {not_played[0]['ew']}); "
               "totals factored; the Director may adjust (Law 12A2)", file=sys.stderr)
     sys.stdout.write(ranking_json(result) + "\n" if args.json else ranking_text(result))
+    return 0
+
+
+def _results_teams(event, args) -> int:
+    """``results`` for a teams event: each match's IMPs and VPs (Laws 78B, 78D), the ranking."""
+    from .tournament.output import teams_html, teams_json, teams_text
+    from .tournament.teams import score_teams
+    for option, value in (("--method", args.method), ("--pbn", args.pbn),
+                          ("--usebio", args.usebio)):
+        if value:
+            raise BridgeError(f"{option} is for pairs events; a teams event is scored in "
+                              "IMPs and VPs and written as text, --json or --html", args.file)
+    if args.boards is not None and args.boards < 1:
+        raise BridgeError(f"--boards {args.boards}: a match has at least one board", args.file)
+    result = score_teams(event, boards=args.boards, scale=args.vp_scale or "wbf_2013")
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(teams_html(result))
+        except OSError as e:
+            raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
+    for line in result.disagreements():
+        print(f"bridgelaws: {event.source}: differs from the file: {line}", file=sys.stderr)
+    sys.stdout.write(teams_json(result) + "\n" if args.json else teams_text(result))
     return 0
 
 
@@ -739,9 +769,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "results", "rank an event from its raw results (USEBIO, PBN, CSV, .bws)",
                  "Score and rank an event from its raw results (matchpoints, IMPs, "
                  "cross-IMPs or Butler) and print the ranking; also write it as an HTML "
-                 "page, PBN 2.1 score tables or USEBIO 1.2.",
+                 "page, PBN 2.1 score tables or USEBIO 1.2.\n\n"
+                 "A teams event (a PBN match table as Ruter writes it, or USEBIO "
+                 "SWISS_TEAMS/TEAMS_OF_FOUR) is scored match by match: IMPs (from both rooms' "
+                 "boards when the file has them, else the match IMPs it gives), victory "
+                 "points on the WBF 2013 scale for the number of boards in a match (--boards, "
+                 "else the boards in the file, else inferred from the VPs the file publishes), "
+                 "and the teams ranked on their VPs.",
                  "bridgelaws results examples/club_night.csv\n"
-                 "bridgelaws results event.xml --method imp --html results.html")
+                 "bridgelaws results event.xml --method imp --html results.html\n"
+                 "bridgelaws results team.pbn --boards 8    # a teams event: IMPs, VPs, ranking")
     s.add_argument("file", help="the results file (.xml USEBIO 1.2, .pbn with score tables, "
                                 ".csv raw results, a Bridgemate .bws database) or a folder "
                                 "of Bridgemate CSV tables")
@@ -752,6 +789,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--pbn", metavar="OUT", help="also write PBN 2.1 ScoreTables and the "
                                                 "TotalScoreTable")
     s.add_argument("--usebio", metavar="OUT", help="also write USEBIO 1.2 XML")
+    s.add_argument("--boards", type=int, metavar="N",
+                   help="teams: the boards in a match, which decide the VP scale (default: "
+                        "the boards in the file, else inferred from its published VPs)")
+    from .scoring.vp import VP_SCALES
+    s.add_argument("--vp-scale", choices=sorted(VP_SCALES),
+                   help="teams: the victory-point scale (default wbf_2013)")
     s.set_defaults(func=_cmd_results)
     w = _command(sub, "serve", "the web service: director's console, ruling assistant, "
                                 "rulings log",

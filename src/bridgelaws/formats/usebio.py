@@ -9,7 +9,8 @@ score.  :func:`write_usebio` writes a scored event back (``EVENT``,
 traveller lines).
 
 Supported event types: ``MP_PAIRS``, ``CROSS_IMP``, ``BUTLER_PAIRS`` (and
-``IMP_PAIRS``, scored as cross-IMPs).  Any other is refused with a reason.
+``IMP_PAIRS``, scored as cross-IMPs), and the teams types ``SWISS_TEAMS`` and
+``TEAMS_OF_FOUR`` (:func:`read_usebio_teams`).  Any other is refused with a reason.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from .results_csv import _whole
 from ..scoring.adjusted import ArtificialScore
 from ..tournament.event import Event, Result
 
-__all__ = ["read_usebio", "write_usebio", "EVENT_METHODS"]
+__all__ = ["read_usebio", "read_usebio_teams", "write_usebio", "EVENT_METHODS", "TEAMS_TYPES"]
 
 #: USEBIO event type -> scoring method of :func:`~bridgelaws.tournament.results.score_event`
 EVENT_METHODS = {"MP_PAIRS": "mp", "CROSS_IMP": "xi", "IMP_PAIRS": "xi", "BUTLER_PAIRS": "butler"}
+#: USEBIO event types read as teams events (:func:`read_usebio_teams`)
+TEAMS_TYPES = ("SWISS_TEAMS", "TEAMS_OF_FOUR")
 #: the largest USEBIO file read (a big congress is a few MB)
 MAX_FILE_BYTES = 50_000_000
 _POINTS = {"mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
@@ -52,8 +55,21 @@ def _number(text: str | None, where: str, what: str) -> float | None:
         raise BridgeError(f"{what} {text!r} is not a number", where) from None
 
 
-def read_usebio(source, *, name: str | None = None) -> Event:
-    """Read a USEBIO 1.2 file (path, bytes or XML text) as an :class:`Event`."""
+def read_usebio(source, *, name: str | None = None):
+    """Read a USEBIO 1.2 file (path, bytes or XML text) as an :class:`Event` (a
+    :class:`~bridgelaws.tournament.teams.TeamsEvent` for a teams event)."""
+    ev_el, label = _event_element(source, name)
+    etype = (ev_el.get("EVENT_TYPE") or "").strip()
+    if etype in TEAMS_TYPES:
+        return read_usebio_teams(ev_el, label)
+    if etype not in EVENT_METHODS:
+        raise BridgeError(f"event type {etype!r} is not supported (expected one of "
+                          f"{', '.join(sorted(EVENT_METHODS) + list(TEAMS_TYPES))})", label)
+    return _read_pairs(ev_el, etype, label)
+
+
+def _event_element(source, name: str | None):
+    """The ``EVENT`` element of a USEBIO file, and the file's label for messages."""
     label = name
     try:
         if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
@@ -81,10 +97,10 @@ def read_usebio(source, *, name: str | None = None) -> Event:
     ev_el = root.find("EVENT")
     if ev_el is None:
         raise BridgeError("no <EVENT> element", label)
-    etype = (ev_el.get("EVENT_TYPE") or "").strip()
-    if etype not in EVENT_METHODS:
-        raise BridgeError(f"event type {etype!r} is not supported (expected one of "
-                          f"{', '.join(sorted(EVENT_METHODS))})", label)
+    return ev_el, label
+
+
+def _read_pairs(ev_el, etype: str, label: str) -> Event:
     method = EVENT_METHODS[etype]
     event = Event(name=_text(ev_el, "EVENT_DESCRIPTION") or "", kind="pairs", source=label)
     event.published = {"event_type": etype, "method": method,
@@ -141,6 +157,105 @@ def read_usebio(source, *, name: str | None = None) -> Event:
             event.results.append(r)
     event.check()
     return event
+
+
+def _team_side(m, tag: str, where: str) -> tuple[str, float | None, float | None]:
+    el = m.find(tag)
+    if el is None:
+        raise BridgeError(f"a MATCH has no <{tag}>", where)
+    tid = _text(el, "TEAM_NUMBER")
+    if tid is None:
+        raise BridgeError(f"<{tag}> has no TEAM_NUMBER", where)
+    return (tid, _number(_text(el, "IMPS"), where, "IMPS"),
+            _number(_text(el, "VICTORY_POINTS"), where, "VICTORY_POINTS"))
+
+
+def read_usebio_teams(ev_el, label: str):
+    """A teams event (``SWISS_TEAMS``, ``TEAMS_OF_FOUR``) from its ``EVENT`` element.
+
+    The teams are the ``TEAM`` elements of ``PARTICIPANTS`` (``TEAM_NUMBER``,
+    ``TEAM_NAME``, the ``PLAYER`` names, and the published ``TOTAL_SCORE`` and
+    ``PLACE``).  Each ``MATCH`` has ``ROUND_NUMBER``, ``TABLE_NUMBER``, a
+    ``HOME_TEAM`` and an ``AWAY_TEAM`` (``TEAM_NUMBER``, the match's ``IMPS``,
+    the published ``VICTORY_POINTS``) and, when the boards are given, a
+    ``BOARD`` per board with two ``TRAVELLER_LINE``s, ``ROOM`` ``OPEN`` (the
+    home team North-South) and ``CLOSED``, each a contract (``CONTRACT``,
+    ``PLAYED_BY``, ``TRICKS``) or a North-South ``SCORE``: then the match's
+    IMPs are computed from the boards (Law 78B) and the file's ``IMPS`` only
+    compared.  (The USEBIO 1.2 document was not at hand when this was written:
+    these teams elements follow the style of its pairs elements and are this
+    project's reading; a file from another program may name them otherwise.)
+    """
+    from ..scoring.imps import TeamMatch
+    from ..tournament.event import result_score
+    from ..tournament.teams import TeamsEvent, TeamsMatch
+    from ..boards import vulnerability_of
+    ev = TeamsEvent(name=_text(ev_el, "EVENT_DESCRIPTION") or "", source=label)
+    ev.published = {"event_type": ev_el.get("EVENT_TYPE"), "date": _text(ev_el, "DATE"),
+                    "program": _text(ev_el, "PROGRAM_NAME")}
+    for i, t in enumerate(ev_el.iter("TEAM"), 1):
+        where = f"{label}: TEAM {i}"
+        tid = _text(t, "TEAM_NUMBER")
+        if tid is None:
+            raise BridgeError("a team has no TEAM_NUMBER", where)
+        team = ev.add_team(tid, _text(t, "TEAM_NAME") or "",
+                           [_text(pl, "PLAYER_NAME") or "" for pl in t.iter("PLAYER")])
+        team.published = {"vp": _number(_text(t, "TOTAL_SCORE"), where, "TOTAL_SCORE"),
+                          "rank": _text(t, "PLACE")}
+    for i, m_el in enumerate(ev_el.findall("MATCH"), 1):
+        where = f"{label}: MATCH {i}"
+        home, ih, vh = _team_side(m_el, "HOME_TEAM", where)
+        away, ia, va = _team_side(m_el, "AWAY_TEAM", where)
+        for tid in (home, away):
+            if tid not in ev.teams:
+                raise BridgeError(f"unknown team {tid!r} (not among the PARTICIPANTS)", where)
+        rnd = _text(m_el, "ROUND_NUMBER")
+        m = TeamsMatch(home, away, round=_whole(rnd, "ROUND_NUMBER", where) if rnd else None,
+                       table=_text(m_el, "TABLE_NUMBER"), where=where)
+        if ih is not None and ia is not None:
+            m.imps = (ih, ia)
+        if vh is not None and va is not None:
+            m.published_vp = (vh, va)
+        boards = m_el.findall("BOARD")
+        if boards:
+            tm = TeamMatch()
+            for b in boards:
+                board = _whole(_text(b, "BOARD_NUMBER") or "", "BOARD_NUMBER", where)
+                bwhere = f"{where}, board {board}"
+                rooms: dict[str, int] = {}
+                for k, line in enumerate(b.findall("TRAVELLER_LINE"), 1):
+                    lwhere = f"{bwhere}, traveller line {k}"
+                    room = (_text(line, "ROOM") or "").upper()
+                    if room not in ("OPEN", "CLOSED") or room in rooms:
+                        raise BridgeError(f"ROOM {room!r}: expected OPEN and CLOSED, once each",
+                                          lwhere)
+                    r = Result(board, home, away, where=lwhere)
+                    contract, score_text = _text(line, "CONTRACT"), _text(line, "SCORE")
+                    if contract:
+                        r.contract = contract.upper()
+                        if r.contract not in ("PASS", "P"):
+                            r.declarer = _text(line, "PLAYED_BY")
+                            tricks = _text(line, "TRICKS")
+                            if tricks is None:
+                                raise BridgeError(f"contract {contract} has no TRICKS", lwhere)
+                            r.tricks = _whole(tricks, "TRICKS", lwhere)
+                    elif score_text is not None:
+                        r.score = _whole(score_text, "SCORE", lwhere)
+                    else:
+                        raise BridgeError("a traveller line with neither a contract nor a "
+                                          "score", lwhere)
+                    s = result_score(r, vulnerability_of(board))
+                    assert s is not None
+                    rooms[room] = s
+                if set(rooms) != {"OPEN", "CLOSED"}:
+                    raise BridgeError("a board of a team match needs the OPEN and the CLOSED "
+                                      "room (Law 78B compares the two)", bwhere)
+                tm.home_ns[board], tm.away_ns[board] = rooms["OPEN"], rooms["CLOSED"]
+            m.boards = tm
+        ev.matches.append(m)
+    if not ev.teams:
+        raise BridgeError("a teams event without TEAMs among its PARTICIPANTS", label)
+    return ev
 
 
 # what XML 1.0 cannot carry at all (C0 controls but tab and line ends, surrogates,
