@@ -172,6 +172,32 @@ def test_usebio_teams_with_match_imps_only(capsys, tmp_path):
     assert json.loads(out)["matches"][0]["vps"] == [17, 3]
 
 
+def test_usebio_teams_artificial_score_is_three_imps(capsys, tmp_path):
+    """Law 86B: an artificial adjusted score in a team match is given in IMPs (12C2: +3/-3)."""
+    def line(room, body):
+        return f"<TRAVELLER_LINE><ROOM>{room}</ROOM>{body}</TRAVELLER_LINE>"
+    boards = ("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + line("OPEN", "<SCORE>420</SCORE>")
+              + line("CLOSED", "<SCORE>-50</SCORE>") + "</BOARD>"
+              # board 2: the closed room's North-South (the away team) average minus
+              + "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>" + line("OPEN", "<SCORE>110</SCORE>")
+              + line("CLOSED", "<SCORE>A4060</SCORE>") + "</BOARD>")
+    f = tmp_path / "t.xml"
+    f.write_text(_usebio(_match("1", "2", 13, 0, extra=boards)))
+    code, out, _ = _run(capsys, f, "--json")
+    res = json.loads(out)
+    assert code == 0 and res["boards_per_match"] == 2
+    # board 1: 470 points are 10 IMPs; board 2: the home team (EW closed) +3
+    assert res["matches"][0]["imps"] == [13, 0]
+    assert res["matches"][0]["vps"] == list(victory_points(13, 2))
+    # a file whose match IMPs disagree with its boards: the boards are scored, and it is said
+    f.write_text(_usebio(_match("1", "2", 12, 0, extra=boards)))
+    code, out, _ = _run(capsys, f, "--json")
+    res = json.loads(out)
+    assert res["matches"][0]["imps"] == [13, 0]
+    assert res["notes"] == ["round 1 1 v 2: the boards give 13-0 IMPs, the file 12-0; "
+                            "the boards are scored"]
+
+
 @pytest.mark.parametrize("text, where, why", [
     (_match("1", "3", 1, 0), "MATCH 1", "unknown team '3'"),
     (_match("1", "2", 5, 0, extra="<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>"

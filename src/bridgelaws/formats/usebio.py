@@ -180,12 +180,15 @@ def read_usebio_teams(ev_el, label: str):
     the published ``VICTORY_POINTS``) and, when the boards are given, a
     ``BOARD`` per board with two ``TRAVELLER_LINE``s, ``ROOM`` ``OPEN`` (the
     home team North-South) and ``CLOSED``, each a contract (``CONTRACT``,
-    ``PLAYED_BY``, ``TRICKS``) or a North-South ``SCORE``: then the match's
+    ``PLAYED_BY``, ``TRICKS``) or a North-South ``SCORE``, or an artificial score
+    (``A6040``: IMPs by Law 86B, +3/0/-3 to the team of that room's North-South
+    or East-West as 12C2 gives): then the match's
     IMPs are computed from the boards (Law 78B) and the file's ``IMPS`` only
     compared.  (The USEBIO 1.2 document was not at hand when this was written:
     these teams elements follow the style of its pairs elements and are this
     project's reading; a file from another program may name them otherwise.)
     """
+    from ..scoring.adjusted import artificial_imps
     from ..scoring.imps import TeamMatch
     from ..tournament.event import result_score
     from ..tournament.teams import TeamsEvent, TeamsMatch
@@ -223,14 +226,18 @@ def read_usebio_teams(ev_el, label: str):
                 board = _whole(_text(b, "BOARD_NUMBER") or "", "BOARD_NUMBER", where)
                 bwhere = f"{where}, board {board}"
                 rooms: dict[str, int] = {}
+                artificial: dict[str, ArtificialScore] = {}
                 for k, line in enumerate(b.findall("TRAVELLER_LINE"), 1):
                     lwhere = f"{bwhere}, traveller line {k}"
                     room = (_text(line, "ROOM") or "").upper()
-                    if room not in ("OPEN", "CLOSED") or room in rooms:
+                    if room not in ("OPEN", "CLOSED") or room in rooms or room in artificial:
                         raise BridgeError(f"ROOM {room!r}: expected OPEN and CLOSED, once each",
                                           lwhere)
                     r = Result(board, home, away, where=lwhere)
                     contract, score_text = _text(line, "CONTRACT"), _text(line, "SCORE")
+                    if score_text and score_text[0] in "Aa":
+                        artificial[room] = ArtificialScore.parse(score_text, lwhere)
+                        continue
                     if contract:
                         r.contract = contract.upper()
                         if r.contract not in ("PASS", "P"):
@@ -247,6 +254,14 @@ def read_usebio_teams(ev_el, label: str):
                     s = result_score(r, vulnerability_of(board))
                     assert s is not None
                     rooms[room] = s
+                if artificial:
+                    # Law 86B: an artificial adjusted score in a team match is given in IMPs
+                    # (12C2: average plus +3, average minus -3), instead of the comparison
+                    room, a = next(iter(artificial.items()))
+                    tm.adjust[board] = (
+                        artificial_imps(a.ns if room == "OPEN" else a.ew),
+                        artificial_imps(a.ew if room == "OPEN" else a.ns))
+                    continue
                 if set(rooms) != {"OPEN", "CLOSED"}:
                     raise BridgeError("a board of a team match needs the OPEN and the CLOSED "
                                       "room (Law 78B compares the two)", bwhere)
