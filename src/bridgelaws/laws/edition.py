@@ -190,6 +190,7 @@ EDITIONS: dict[str, type[Edition]] = {"2017": Laws2017, "2024": Laws2017}
 def edition(name: str | None) -> Edition:
     """The edition named ``name`` (``"2017"`` when ``None``)."""
     from ..cards import BridgeError
+    from . import edition1997  # noqa: F401  (registers "1997")
     key = "2017" if name in (None, "") else str(name)
     try:
         return EDITIONS[key]()
