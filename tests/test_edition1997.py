@@ -92,6 +92,8 @@ def test_law26B_after_an_artificial_withdrawn_call_in_1997():
     """Reading 3: an artificial withdrawn bid refers to no suit the engine knows: 26B."""
     events = [{"by": "N", "call": "1N"}, {"by": "E", "call": "P"}, {"by": "S", "call": "P"},
               {"by": "W", "call": "1H", "artificial": True}, {"by": "N", "choose": "reject"},
-              {"by": "W", "call": "2S"}]
+              {"by": "W", "call": "2S"}, {"by": "N", "call": "3N"}, {"by": "E", "call": "P"},
+              {"by": "S", "call": "P"}, {"by": "W", "call": "P"}]
     t = _table(events, "1997")
+    assert t.decision.options == ("forbid_suit", "no_restriction")
     assert t.edition.lead_restriction(t, 3).decision.options == ("forbid_suit", "no_restriction")
