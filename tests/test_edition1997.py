@@ -97,3 +97,96 @@ def test_law26B_after_an_artificial_withdrawn_call_in_1997():
     t = _table(events, "1997")
     assert t.decision.options == ("forbid_suit", "no_restriction")
     assert t.edition.lead_restriction(t, 3).decision.options == ("forbid_suit", "no_restriction")
+
+
+# --- the commands: --edition on case, rule and replay ------------------------------------------
+
+HERE = Path(__file__).parent / "cases" / "edition1997"
+
+
+def test_case_command_takes_the_edition(capsys):
+    from bridgelaws.cli import main
+    path = str(HERE / "law27B_no_comparable_call.json")
+    assert main(["case", path, "--edition", "1997"]) == 0
+    s97 = json.loads(capsys.readouterr().out)
+    assert main(["case", path]) == 0
+    s17 = json.loads(capsys.readouterr().out)
+    assert s97["barred"] == {"W": "rest_of_auction"} and s97["laws"][-1] == "27B2"
+    assert s17["barred"] == {} and s17["laws"][-1] == "27B1b"
+
+
+def test_case_command_edition_overrides_the_cases(tmp_path, capsys):
+    from bridgelaws.cli import main
+    case = json.loads((HERE / "law27B_no_comparable_call.json").read_text())
+    case["edition"] = "1997"
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(case))
+    assert main(["case", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["laws"][-1] == "27B2"
+    assert main(["case", str(path), "--edition", "2017"]) == 0
+    assert json.loads(capsys.readouterr().out)["laws"][-1] == "27B1b"
+
+
+def test_unknown_edition_is_refused(capsys):
+    from bridgelaws.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(["case", str(HERE / "law27B_no_comparable_call.json"), "--edition", "1963"])
+    assert e.value.code == 2
+
+
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "pl", "ru", "nb"])
+def test_rule_explains_the_1997_26A_in_each_language(lang, capsys):
+    """The 1997 Law 26A2 options name the withdrawn call's suit, in every language; the
+    2017 explanation of the same case has no such option."""
+    from bridgelaws.cli import main
+    from bridgelaws.i18n import message
+    path = str(HERE / "law26A_require_or_forbid_pending.json")
+    assert main(["rule", path, "--edition", "1997", "--lang", lang]) == 0
+    text97 = capsys.readouterr().out
+    assert main(["rule", path, "--lang", lang]) == 0
+    text17 = capsys.readouterr().out
+    require = message("option.require_suit", lang)
+    assert require in text97 and require not in text17
+    assert message("suit.H", lang) in text97
+    assert "26A2" in text97 and "26A2" not in text17
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "pl", "ru", "nb"])
+def test_rule_explains_the_1997_law24_choice(lang, capsys):
+    from bridgelaws.cli import main
+    from bridgelaws.i18n import message
+    path = str(HERE / "law24_declarer_declines_penalty_cards.json")
+    assert main(["rule", path, "--edition", "1997", "--lang", lang]) == 0
+    text = capsys.readouterr().out
+    assert message("option.penalty_cards", lang) in text
+    assert message("do.law.24", lang) in text
+
+
+def test_rule_explains_the_1997_revoke_transfer(capsys):
+    from bridgelaws.cli import main
+    from bridgelaws.i18n import message
+    path = str(HERE / "law64A1_trick_won_by_dummy.json")
+    assert main(["rule", path, "--edition", "1997"]) == 0
+    text97 = capsys.readouterr().out
+    assert main(["rule", path]) == 0
+    text17 = capsys.readouterr().out
+    assert message("revoke.law.64A1.1997", "en") in text97
+    assert message("revoke.law.64A2", "en") in text17
+
+
+def test_replay_takes_the_edition():
+    from bridgelaws.formats.lin import read_lin
+    from bridgelaws.formats.replay import replay_record
+    [rec] = read_lin("md|3SAKQ2HKQ2DA32CK32,ST98HJT9DKQJCQJT9,SJ76HA8765DT98CA4,|"
+                     "mb|1N|mb|p|mb|p|mb|p|", name="x.lin")
+    assert replay_record(rec, edition="1997").table.edition.name == "1997"
+    assert replay_record(rec).table.edition.name == "2017"
+
+
+def test_replay_command_takes_the_edition(capsys):
+    from bridgelaws.cli import main
+    lin = str(Path(__file__).parent.parent / "examples" / "usbf_sf_14502.lin")
+    assert main(["replay", "--summary-only", "--edition", "1997", lin]) == 0
+    assert "agreed" in capsys.readouterr().out

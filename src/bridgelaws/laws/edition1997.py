@@ -62,7 +62,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Sequence
 
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, is_bid
-from ..cards import SEAT_NAMES, SUIT_LETTERS
+from ..cards import SEAT_NAMES, SUIT_LETTERS, card_name
 from ..events import Choose
 from .auction import lowest_sufficient, relation_to_turn
 from .consequences import (Bar, CallDuty, CancelCalls, Cite, Consequence, DropLeadPenalty,
@@ -133,12 +133,13 @@ class Laws1997(Laws2017):
         seat, cards = defenders[0]
         minor_possible = len(cards) == 1 and not cards[0][1] and cards[0][0] % 13 < 8
         irr = Irregularity("card_exposed_during_auction", seat, len(table.events), ("24",),
-                           {"_card": cards[0][0], "_led": cards[0][1]})
-        penalty: list[Consequence] = [Cite("24"), Cite("50B")]
+                           {"card": ", ".join(card_name(c) for c, _led in cards),
+                            "_card": cards[0][0], "_led": cards[0][1]})
+        penalty: list[Consequence] = [Cite("50B")]
         penalty += [PenaltyCard(seat, c, not minor_possible) for c, _led in cards]
-        return Ruling(irr, ("24",), Decision(declarer, ("penalty_cards", "no_restriction"),
+        return Ruling(irr, ("24",), Decision(declarer, ("penalty_cards", "no_penalty_cards"),
                                              ("24", "24")), consequences={
-            "penalty_cards": penalty, "no_restriction": [Cite("24")]})
+            "penalty_cards": penalty, "no_penalty_cards": [Cite("24")]})
 
     # --- Law 25: changes of call --------------------------------------------------------
 
