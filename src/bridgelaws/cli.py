@@ -70,11 +70,13 @@ def _cmd_rule(args) -> int:
     return 0
 
 
-def _edition_option(p) -> None:
-    """``--edition``: the Laws that answer irregularities (over a case's ``edition``)."""
+def _edition_option(p, what: str = "answer irregularities") -> None:
+    """``--edition``: the Laws that answer irregularities (over a case's ``edition``),
+    or that score adjusted scores (``results``)."""
     p.add_argument("--edition", choices=["2017", "1997"], default=None,
-                   help="the Laws that answer irregularities: 2017 (as amended in 2024, the "
-                        "default) or 1997; for a case, over its \"edition\"")
+                   help=f"the Laws that {what}: 2017 (as amended in 2024, the default) or "
+                        "1997" + ("; for a case, over its \"edition\""
+                                  if what == "answer irregularities" else ""))
 
 
 def _cmd_claim(args) -> int:
@@ -477,7 +479,8 @@ def _cmd_results(args) -> int:
     not_played = event.published.get("not_played") or []
     # boards without a score: the pairs concerned are ranked on the boards they played
     # (totals factored to the full session) until the Director adjusts (Law "12A2")
-    result = score_event(event, method, factor_totals=bool(not_played))
+    result = score_event(event, method, factor_totals=bool(not_played),
+                         edition=args.edition or "2017")
     for out, write in ((args.html, lambda path: open(path, "w", encoding="utf-8").write(
                             results_html(result))),
                        (args.pbn, lambda path: write_results_pbn(result, path)),
@@ -731,6 +734,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 "of Bridgemate CSV tables")
     s.add_argument("--method", choices=["mp", "imp", "xi", "butler"],
                    help="scoring method (default: the one the file names)")
+    _edition_option(s, "score adjusted scores (12C, 86, 88)")
     s.add_argument("--html", metavar="OUT", help="also write the results as an HTML page")
     s.add_argument("--json", action="store_true", help="print the ranking as JSON")
     s.add_argument("--pbn", metavar="OUT", help="also write PBN 2.1 ScoreTables and the "

@@ -78,3 +78,16 @@ def test_weighted_score_refused_in_1997_and_split_scores_kept():
 def test_unknown_edition_refused():
     with pytest.raises(BridgeError, match="unknown edition"):
         score_event(field(2), edition="1963")
+
+
+def test_results_command_takes_the_edition(capsys):
+    from pathlib import Path
+
+    from bridgelaws.cli import main
+    csv = str(Path(__file__).parents[2] / "examples" / "club_night.csv")
+    assert main(["results", csv, "--edition", "1997"]) == 0
+    head97 = capsys.readouterr().out.splitlines()[0]
+    assert main(["results", csv]) == 0
+    head17 = capsys.readouterr().out.splitlines()[0]
+    assert "12C1" in head97 and "12C2" not in head97
+    assert "12C2" in head17 and "12C1" not in head17
