@@ -52,8 +52,14 @@ The seed was extracted from slides and is unclear in places.  The readings taken
 14. **55A** (M8): with no 1997 tie-break, the first defender to state a choice
     decides; the table asks the defender next in turn, as in 2017 (the same answer).
 15. **43B3** (M9): the adjustment is balanced (both sides), flag ``Review43B3both``.
-16. **69B/71, 70, 45C4b**: judgement or timing the record does not carry; the 2017
-    answers stay (69B/71 differ in the Director's test, not in what the table does).
+16. **69B/71, 70**: judgement or timing the record does not carry; the 2017 answers
+    stay (69B/71 differ in the Director's test, not in what the table does; the claim
+    aid's 70D2/70E2 choices are arguments of :func:`~bridgelaws.laws.claims.advise`).
+17. **45C4b "without pause for thought"** (M6): before any card is played after
+    dummy's (the 1997 law is for any player's designation; the table changes only
+    dummy's).
+18. **36**: the 1997 Law 36 has no letters: the ruling cites 36 (the table keys the
+    LHO-called-over rule, 1997 35A, on that citation as on 2017's 36B).
 """
 
 from __future__ import annotations
@@ -348,6 +354,25 @@ class Laws1997(Laws2017):
                 if card_value(win.card, led, table.trump) > best:
                     return Designation("46B1", win.card)
         return named
+
+    def dummy_card_changed(self, table: TableView, reason: str, declarer_played_since: bool,
+                           both_sides_played_after: bool) -> Cite | Refuse:
+        """Law 45C4b (1997): an inadvertent designation is changed only at once, without
+        pause for thought (reading 17: before any card is played after dummy's)."""
+        verdict = super().dummy_card_changed(table, reason, declarer_played_since,
+                                             both_sides_played_after)
+        if reason != "unintended" or not isinstance(verdict, Cite):
+            return verdict
+        if table.trick:
+            last = (table.trick_leader or 0) + len(table.trick) - 1
+        elif table.tricks:
+            last = table.tricks[-1][0] + 3
+        else:
+            last = -1
+        if last & 3 != table.dummy:
+            return Refuse("too late for Law 45C4b (1997): a designation is changed at once, "
+                          "without pause for thought, and a card has been played since")
+        return verdict
 
     def card_exposed_by_defender(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 50 (1997): what partner learns from seeing a penalty card is unauthorised
