@@ -17,8 +17,9 @@ The seed was extracted from slides and is unclear in places.  The readings taken
 3. **26A "referred to a suit"** (M4): the engine knows a call's suit only when it is
    natural: a withdrawn bid in a suit not marked artificial refers to that suit; an
    artificial call, a notrump bid, a pass, a double or redouble gives 26B.  26A1: the
-   offender bid that suit again legally later in the auction: no lead penalty.  The
-   withdrawn call is the offender's last irregular call of the auction.
+   offender bid that suit again later in the auction (a call of his after the
+   withdrawal that was not itself irregular): no lead penalty.  The withdrawn call is
+   the offender's last irregular call of the auction.
 4. **27B1a "incontrovertibly not conventional"** (M4): both the insufficient bid and
    the correction must be unmarked (not ``"artificial"``); otherwise 27B2.  There is no
    comparable-call route: the event's ``comparable`` is ignored; a double or redouble
@@ -69,7 +70,7 @@ from typing import Any, ClassVar, Sequence
 
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, is_bid
 from ..cards import SEAT_NAMES, SUIT_LETTERS, card_name
-from ..events import Choose
+from ..events import Choose, MakeCall
 from .auction import lowest_sufficient, relation_to_turn
 from .consequences import (Bar, CallDuty, CancelCalls, Cite, Consequence, DropLeadPenalty,
                            DropReview, Flag, LeadPenalty, LeadRestriction, NoTableResult,
@@ -96,9 +97,12 @@ def withdrawn_suit(table: TableView, offender: int) -> int | None:
                     or bid_strain(call) > 3 or irr.facts.get("_artificial")):
                 return None
             suit = bid_strain(call)
-            later = table.auction.calls
-            if any(s == offender and is_bid(c) and bid_strain(c) == suit for s, c in later):
-                return -1                            # shown again: 26A1
+            irregular = {i.event for i in table.irregularities}
+            for k in range(irr.event + 1, len(table.events)):
+                e = table.events[k]
+                if (k not in irregular and isinstance(e, MakeCall) and e.by == offender
+                        and is_bid(e.call) and bid_strain(e.call) == suit):
+                    return -1                        # shown again, later: 26A1
             return suit
     return None
 
