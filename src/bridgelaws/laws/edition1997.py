@@ -39,8 +39,9 @@ The seed was extracted from slides and is unclear in places.  The readings taken
    no 2017 footnote 19).  64A2's extra trick: a later trick the offending player won
    with a card of the suit led to the revoke trick; the transfer is at most the tricks
    the offending side won from the revoke trick on (LAWS-1997.md's cap).
-10. **64B3**: the failure to play a faced card (dummy's, a card of a hand faced on the
-    table) is the table's ``faced``; penalty cards count as faced.
+10. **64B3**: the failure to play a card face up on the table: dummy's, as in 2017 (a
+    hand faced for a claim never plays on in 1997, 68D; the table does not tell a
+    revoke that failed to play a penalty card from another, in either edition).
 11. **67B1** (the omitted card, found late): holding the suit led he places a card of
     it, the trick keeps its winner and there is no penalty.
 12. **17D** (M3): a call with the cards of another board is cancelled; if LHO has
@@ -443,7 +444,7 @@ class Laws1997(Laws2017):
         * 64A2: his side won the revoke trick or a later one: one trick, and one more if
           the offending player later won a trick with a card of the suit led to the
           revoke trick; a revoke deemed by 67B1: one trick;
-        * 64B1-6 as 2017, with 64B3 for any faced card (reading 10).
+        * 64B1-6 as 2017 (reading 10 for 64B3).
         """
         revokes = table.revokes
         winners = [w for _leader, _cards, w in table.tricks]
@@ -467,7 +468,7 @@ class Laws1997(Laws2017):
                     if r.late != "43B3":
                         ops.append(Cite(r.late))
                     continue
-                if r.seat == table.dummy or r.faced:
+                if r.seat == table.dummy:
                     ops.append(Cite("64B3"))
                     continue
                 if r.trick == 12:
