@@ -45,9 +45,17 @@ REPLAY_BAR = "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]
 MAX_LISTED = 20
 
 
+def _with_edition(case: dict, args) -> dict:
+    """The case under ``--edition`` when given (it overrides the case's ``edition``)."""
+    if getattr(args, "edition", None):
+        case = {**case, "edition": args.edition}
+    return case
+
+
 def _cmd_case(args) -> int:
-    from .formats.case import run_case
-    state = run_case(args.file)
+    from .formats.case import case_file, case_table
+    with case_file(args.file) as case:           # errors name the file: FILE: event N: why
+        state = case_table(_with_edition(case, args)).state()
     json.dump(state, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
@@ -57,9 +65,18 @@ def _cmd_rule(args) -> int:
     from .explain import explain
     from .formats.case import case_file, case_table
     with case_file(args.file) as case:           # errors name the file: FILE: event N: why
-        table = case_table(case)
+        table = case_table(_with_edition(case, args))
     sys.stdout.write("\n".join(explain(table, args.lang)) + "\n")
     return 0
+
+
+def _edition_option(p, what: str = "answer irregularities") -> None:
+    """``--edition``: the Laws that answer irregularities (over a case's ``edition``),
+    or that score adjusted scores (``results``)."""
+    p.add_argument("--edition", choices=["2017", "1997"], default=None,
+                   help=f"the Laws that {what}: 2017 (as amended in 2024, the default) or "
+                        "1997" + ("; for a case, over its \"edition\""
+                                  if what == "answer irregularities" else ""))
 
 
 def _cmd_claim(args) -> int:
@@ -199,7 +216,7 @@ def _cmd_replay(args) -> int:
                 _say(bar, f"# {os.path.basename(path)}: {len(records)} board(s)")
             for i, rec in enumerate(records, 1):
                 r = replay_record(rec, leading_passes="infer" if args.infer_leading_passes
-                                  else "recorded")
+                                  else "recorded", edition=args.edition)
                 total += 1
                 counts[r.status] = counts.get(r.status, 0) + 1
                 if r.failed:
@@ -486,7 +503,8 @@ def _cmd_results(args) -> int:
     not_played = event.published.get("not_played") or []
     # boards without a score: the pairs concerned are ranked on the boards they played
     # (totals factored to the full session) until the Director adjusts (Law "12A2")
-    result = score_event(event, method, factor_totals=bool(not_played))
+    result = score_event(event, method, factor_totals=bool(not_played),
+                         edition=args.edition or "2017")
     for out, write in ((args.html, lambda path: open(path, "w", encoding="utf-8").write(
                             results_html(result))),
                        (args.pbn, lambda path: write_results_pbn(result, path)),
@@ -603,6 +621,7 @@ def build_parser() -> argparse.ArgumentParser:
                  "cat lead_out_of_turn.json | bridgelaws case -")
     c.add_argument("file", help="the case file, or - for standard input")
     c.add_argument("--pretty", action="store_true", help="indent the JSON")
+    _edition_option(c)
     c.set_defaults(func=_cmd_case)
 
     r = _command(sub, "replay", "replay the boards of PBN or LIN files and check results",
@@ -627,6 +646,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--keep-going", action="store_true",
                    help="boards that cannot be read or replayed are named and counted, "
                         "but the exit status stays 0")
+    _edition_option(r)
     r.set_defaults(func=_cmd_replay)
 
     u = _command(sub, "rule", "explain the ruling on a case's last irregularity",
@@ -638,6 +658,7 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("file", help="the case file, or - for standard input")
     u.add_argument("--lang", choices=["en", "he", "pl", "ru", "nb"], default="en",
                    help="language of the explanation (default en)")
+    _edition_option(u)
     u.set_defaults(func=_cmd_rule)
 
     m = _command(sub, "claim", "advice to the Director on a disputed claim (Law 70)",
@@ -784,6 +805,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 "of Bridgemate CSV tables")
     s.add_argument("--method", choices=["mp", "imp", "xi", "butler"],
                    help="scoring method (default: the one the file names)")
+    _edition_option(s, "score adjusted scores (12C, 86, 88)")
     s.add_argument("--html", metavar="OUT", help="also write the results as an HTML page")
     s.add_argument("--json", action="store_true", help="print the ranking as JSON")
     s.add_argument("--pbn", metavar="OUT", help="also write PBN 2.1 ScoreTables and the "

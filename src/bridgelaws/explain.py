@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .calls import call_name
 from .cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, cards_of
-from .i18n import RTL_LANGUAGES, message
+from .i18n import RTL_LANGUAGES, has_message, message
 from .laws.consequences import Cite
 from .laws.ruling import IRREGULARITY_KINDS
 
@@ -41,7 +41,7 @@ REVOKE_LAWS = ("43A1b", "43B2b", "43B3", "62A", "62B1", "62B2", "62C1", "62C2", 
 #: does there; the key is ``do.law.<law>``.  Those of _AFTER follow the other sentences
 #: of the option (they give the reason for a penalty card or what comes next).
 _LAW_SENTENCES = ("47B", "48A", "53A", "55B1", "55B2", "57C1", "57C2", "60B", "60C", "68B2",
-                  "50D", "50D2", "58B1", "67A2", "67B2")
+                  "50D", "50D2", "58B1", "67A2", "67B2", "26A1", "24")
 _AFTER = ("50B", "50D", "50D2", "60B", "60C")
 
 #: kinds where the chooser names a card rather than choosing a rectification
@@ -65,6 +65,13 @@ def is_play_kind(kind: str) -> bool:
     law = IRREGULARITY_KINDS[kind][0]
     digits = "".join(ch for ch in law if ch.isdigit())
     return int(digits[:2]) >= 41
+
+
+def _ed(key: str, table) -> str:
+    """The catalogue key for the table's edition: ``<key>.<edition>`` where the Laws of
+    that edition say something else (``do.lead_penalty.1997``), else ``key``."""
+    variant = f"{key}.{table.edition.name}"
+    return variant if has_message(variant) else key
 
 
 def _seat(seat: int, lang: str) -> str:
@@ -169,7 +176,7 @@ def _act(table, ruling, lang: str) -> str:
         values["detail"] = message("designation.any", lang) if words.lower() == "any" else words
     elif kind in _LEAD_OUT_OF_TURN:
         values["turn"] = _seat(facts["_turn"], lang) if "_turn" in facts else "-"
-    return message(key, lang, **values)
+    return message(_ed(key, table), lang, **values)
 
 
 def _law_sentence(law: str, irr, table, lang: str, option: str | None,
@@ -219,7 +226,7 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
             return message("flag.UI_concession", lang, law=op.law, seat=_seat(irr.by, lang))
         return message(f"flag.{op.name}", lang, law=op.law)
     if what == "lead_penalty":
-        return message("do.lead_penalty", lang, seat=_seat(op.offender, lang),
+        return message(_ed("do.lead_penalty", table), lang, seat=_seat(op.offender, lang),
                        partner=_seat((op.offender + 2) & 3, lang))
     if what == "withdraw_last":
         return message("do.withdraw_last", lang, seat=_seat(op.seat, lang))
@@ -271,7 +278,10 @@ def _option_texts(table, ruling, option: str, lang: str, laws: _Laws, skip=()) -
     kind, facts = irr.kind, irr.facts
     d = ruling.decision
     if kind == "lead_restriction":
-        return [message(f"do.lead.{option}", lang, seat=_seat(_leader(irr), lang))]
+        # the 1997 Law 26A2: require or forbid the suit of the withdrawn call
+        key = f"do.lead.26A2.{option}" if "_suit" in facts else f"do.lead.{option}"
+        suit = message(f"suit.{SUIT_LETTERS[facts['_suit']]}", lang) if "_suit" in facts else ""
+        return [message(_ed(key, table), lang, seat=_seat(_leader(irr), lang), suit=suit)]
     if kind == "penalty_card_lead":
         leader, holder = _leader(irr), irr.by
         family = d.laws[0][:4] if d.laws[0].startswith("51B") else "50D2"
@@ -291,7 +301,7 @@ def _option_texts(table, ruling, option: str, lang: str, laws: _Laws, skip=()) -
     if kind == "defective_trick":
         if d.laws[0] == "67B1":
             laws.add("64A2")
-        return [message(f"do.defective.{d.laws[0]}", lang, seat=_seat(irr.by, lang),
+        return [message(_ed(f"do.defective.{d.laws[0]}", table), lang, seat=_seat(irr.by, lang),
                         trick=facts.get("trick", ""))]
     if kind == "incomplete_designation":
         return [message(f"do.designation.{d.laws[0]}", lang, seat=_seat(d.by, lang),
@@ -331,7 +341,7 @@ def _notes(table, ruling, lang: str, laws: _Laws) -> list[str]:
             notes.append(("note.54C", {}, ("54C",)))
         else:
             if kind == "lead_out_of_turn_by_declarer":
-                notes.append(("note.55A", {"seat": _seat(d.by, lang)}, ("55A",)))
+                notes.append((_ed("note.55A", table), {"seat": _seat(d.by, lang)}, ("55A",)))
             notes.append(("note.60A", {"seat": _seat((o + 1) & 3, lang)}, ("53A", "60A")))
             if turn is not None and (turn ^ o) & 1:
                 notes.append(("note.53B", {"seat": _seat(turn, lang)}, ("53B",)))
@@ -497,7 +507,7 @@ def _explain_revoke(table, irr, lang: str, first=()) -> list[str]:
     back = None
     for law in later:
         laws.add(law)
-        texts.append(message(f"revoke.law.{law}", lang, **values))
+        texts.append(message(_ed(f"revoke.law.{law}", table), lang, **values))
         if law in ("62A", "62C3", "62D", "62B1", "62B2") and back is not False:
             back = len(texts)             # after the correction and its card
     if back and _later_cards_back(table, irr):

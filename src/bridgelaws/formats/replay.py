@@ -18,6 +18,7 @@ from ..boards import Board, parse_vulnerability
 from ..calls import parse_call
 from ..cards import BridgeError, Deal, SEAT_NAMES, parse_card, parse_seat
 from ..events import Claim, MakeCall, PlayCard, Respond
+from ..laws.edition import edition as make_edition
 from ..scoring.contract import score_ns
 from ..table import COMPLETE, PLAY, Table, TableError
 from .record import BoardRecord
@@ -134,7 +135,7 @@ def _board_of(record: BoardRecord) -> Board:
 
 
 def replay_record(record: BoardRecord, *, leading_passes: str = "recorded",
-                  strict: bool = False) -> ReplayResult:
+                  strict: bool = False, edition: str | None = None) -> ReplayResult:
     """Replay the auction, the play and any claim of ``record`` through a :class:`Table`.
 
     ``leading_passes="infer"`` reads an auction that leaves out the passes before
@@ -146,7 +147,8 @@ def replay_record(record: BoardRecord, *, leading_passes: str = "recorded",
     A play in played order (LIN) is made card by card by the seat whose turn it
     is; a card that seat does not hold stops the replay.  ``strict=True`` replays
     through a strict table, which refuses every irregular act (BBO's LIN files
-    record online play, where none can happen).
+    record online play, where none can happen).  ``edition`` names the Laws that
+    answer irregularities (``"2017"`` by default, or ``"1997"``).
 
     >>> from bridgelaws.formats.lin import read_lin
     >>> [rec] = read_lin("md|3SAKQ2HKQ2DA32CK32,ST98HJT9DKQJCQJT9,SJ76HA8765DT98CA4,|"
@@ -166,7 +168,7 @@ def replay_record(record: BoardRecord, *, leading_passes: str = "recorded",
         return ReplayResult(record, None, "no_deal")
     try:
         board = _board_of(record)
-        table = Table(board, strict=strict)
+        table = Table(board, strict=strict, edition=make_edition(edition))
     except BridgeError as e:
         return ReplayResult(record, None, "no_deal", error=BridgeError(e.reason, _where(record)))
     place = ["call 1"]                  # where the replay is, for a message

@@ -11,7 +11,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["message", "LANGUAGES", "RTL_LANGUAGES"]
+__all__ = ["message", "has_message", "LANGUAGES", "RTL_LANGUAGES"]
 
 #: English, Hebrew, Polish, Russian and Norwegian (bokmål)
 LANGUAGES = ("en", "he", "pl", "ru", "nb")
@@ -32,3 +32,8 @@ def message(key: str, lang: str = "en", **values) -> str:
     """The text of ``key`` in ``lang`` (English when the language lacks it), filled with ``values``."""
     text = _catalogue(lang).get(key) or _catalogue("en").get(key) or key
     return text.format(**values) if values else text
+
+
+def has_message(key: str) -> bool:
+    """Whether the catalogues have ``key`` (the English catalogue has every key)."""
+    return key in _catalogue("en")

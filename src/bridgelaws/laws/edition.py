@@ -25,7 +25,8 @@ returns a :class:`~bridgelaws.laws.ruling.Ruling` or typed consequences
 older edition is a subclass that overrides only the hooks whose rules differ, as
 python-chess's variants override a few methods of ``Board``.
 
-Where a 1997 edition (``shared/LAWS-1997.md``) differs, the hook it would override:
+Where the 1997 edition (``shared/LAWS-1997.md``) differs, the hook that
+:class:`~bridgelaws.laws.edition1997.Laws1997` (``edition("1997")``) overrides:
 
 ====================  =======================================================================
 1997 difference       hook (its family module)
@@ -73,8 +74,8 @@ Where a 1997 edition (``shared/LAWS-1997.md``) differs, the hook it would overri
 ====================  =======================================================================
 
 >>> from bridgelaws.laws.edition import edition
->>> edition("2017").name
-'2017'
+>>> edition("2017").name, edition("1997").name
+('2017', '1997')
 >>> class Strict61B(Laws2017):
 ...     defenders_ask_each_other = False
 >>> Strict61B().defenders_ask_each_other, Laws2017().defenders_ask_each_other
@@ -190,6 +191,7 @@ EDITIONS: dict[str, type[Edition]] = {"2017": Laws2017, "2024": Laws2017}
 def edition(name: str | None) -> Edition:
     """The edition named ``name`` (``"2017"`` when ``None``)."""
     from ..cards import BridgeError
+    from . import edition1997  # noqa: F401  (registers "1997")
     key = "2017" if name in (None, "") else str(name)
     try:
         return EDITIONS[key]()

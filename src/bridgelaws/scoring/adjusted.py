@@ -14,6 +14,17 @@ balance: any combination is lawful.
 12C2(c): a non-offending contestant whose session score is above 60% gets its
 session percentage instead of 60%; an offender below 40% gets its own
 percentage instead of 40%.
+
+The 1997 Laws (``edition="1997"``) give the same artificial scores (their 12C1) but
+protect only the non-offender: Law 88 (indemnity) gives a contestant not at fault, in a
+pairs or individual event, at least 60% or its session percentage on the other boards
+if that is higher; an offender keeps its 40%.  In teams, average plus is 3 IMPs (86A),
+with no session rule.
+
+>>> artificial_percentage(40, session=35.0), artificial_percentage(40, session=35.0, edition="1997")
+(35.0, 40.0)
+>>> artificial_imps(60, 4.5, edition="1997")
+3.0
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ from dataclasses import dataclass
 
 from ..cards import BridgeError
 
-__all__ = ["ArtificialScore", "artificial_percentage", "artificial_imps",
+__all__ = ["ArtificialScore", "artificial_percentage", "artificial_imps", "artificial_laws",
            "ProceduralPenalty", "AVERAGE_PLUS", "AVERAGE", "AVERAGE_MINUS"]
 
 AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS = 60.0, 50.0, 40.0
@@ -32,23 +43,31 @@ _NAMES = {"+": AVERAGE_PLUS, "=": AVERAGE, "-": AVERAGE_MINUS,
           "ave+": AVERAGE_PLUS, "ave": AVERAGE, "ave-": AVERAGE_MINUS}
 
 
-def artificial_percentage(pct: float, session: float | None = None) -> float:
+def artificial_laws(edition: str = "2017") -> tuple[str, str]:
+    """The laws of an artificial score and of its session rule in ``edition``:
+    ``("12C2", "12C2c")`` in 2017, ``("12C1", "88")`` in 1997."""
+    return ("12C1", "88") if edition == "1997" else ("12C2", "12C2c")
+
+
+def artificial_percentage(pct: float, session: float | None = None, *,
+                          edition: str = "2017") -> float:
     """Law 12C2(c): the percentage a side really gets for an artificial ``pct``.
 
     Average plus (60) becomes the session percentage when that is higher;
     average minus (40) becomes the session percentage when that is lower.
-    Any other percentage (50, or one the Director chose) stands.
+    Any other percentage (50, or one the Director chose) stands.  In the 1997
+    Laws only the first (Law 88: the non-offender's indemnity).
     """
     if session is not None:
         if pct == AVERAGE_PLUS and session > AVERAGE_PLUS:
             return float(session)
-        if pct == AVERAGE_MINUS and session < AVERAGE_MINUS:
+        if pct == AVERAGE_MINUS and session < AVERAGE_MINUS and edition != "1997":
             return float(session)
     return float(pct)
 
 
 def artificial_imps(pct: float, session_per_board: float | None = None, *,
-                    plus: float = 3.0) -> float:
+                    plus: float = 3.0, edition: str = "2017") -> float:
     """The IMP equivalent of an artificial score (12C2, 86B): +3, 0 or -3 IMPs.
 
     ``plus`` is the value the Tournament Organiser set (78D, 86B3).  12C2(c) for
@@ -57,7 +76,12 @@ def artificial_imps(pct: float, session_per_board: float | None = None, *,
 
     >>> artificial_imps(60), artificial_imps(40), artificial_imps(50), artificial_imps(60, 4.5)
     (3.0, -3.0, 0.0, 4.5)
+
+    The 1997 Laws (86A): 3 IMPs, with no session rule (Law 88 is for pairs and
+    individuals).
     """
+    if edition == "1997":
+        session_per_board = None
     if pct > AVERAGE:
         v = plus
         if session_per_board is not None and session_per_board > v:

@@ -160,13 +160,16 @@ class TeamMatch:
     home team are ``imps(home_ns - away_ns)``.  ``adjust`` holds IMPs given on a
     board instead of the comparison (an artificial +3/-3 under Law 86B, or an
     assigned result), as (home IMPs, away IMPs); when the two do not balance in
-    a knockout match each team gets the average (Law 12C4).
+    a knockout match each team gets the average (Law 12C4).  ``edition="1997"``
+    cites the 1997 Laws: 86A for the IMP value of an artificial score, 86B for the
+    knockout average.
     """
     home_ns: dict[int, int] = field(default_factory=dict)
     away_ns: dict[int, int] = field(default_factory=dict)
     carry_over: float = 0.0
     adjust: dict[int, tuple[float, float]] = field(default_factory=dict)
     knockout: bool = False
+    edition: str = "2017"
 
     def board_imps(self) -> dict[int, tuple[float, float, str]]:
         """board -> (home IMPs, away IMPs, law)."""
@@ -174,11 +177,12 @@ class TeamMatch:
         for b in sorted(set(self.home_ns) | set(self.away_ns) | set(self.adjust)):
             if b in self.adjust:
                 h, a = self.adjust[b]
+                old = self.edition == "1997"
                 if self.knockout and h != -a:
-                    v = (h - a) / 2                       # 12C4: both get the average
-                    out[b] = (v, -v, "12C4")
+                    v = (h - a) / 2                       # 12C4 (1997: 86B): the average
+                    out[b] = (v, -v, "86B" if old else "12C4")
                 else:
-                    out[b] = (h, a, "86B")
+                    out[b] = (h, a, "86A" if old else "86B")
                 continue
             if b not in self.home_ns or b not in self.away_ns:
                 raise BridgeError(f"board {b} was scored at one table only; give it an "

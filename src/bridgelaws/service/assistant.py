@@ -29,6 +29,8 @@ from .web import check_csrf, lang_of, render, require_director
 router = APIRouter()
 CONTEXT = ("event", "section", "round", "table", "board")
 SUITS = ("S", "H", "D", "C")
+#: the Laws a ruling may be given under (``edition`` of the case; 2017 by default)
+EDITIONS = ("2017", "1997")
 #: options that name a suit, several suits, or a card
 SUIT_OPTIONS = ("require_suit", "forbid_suit")
 CARD_OPTIONS = ("designate",)
@@ -64,6 +66,16 @@ def _context_deal(s, ctx: dict) -> tuple[str | None, int]:
     return None, board
 
 
+def _with_edition(case: dict, edition) -> dict:
+    """The case under the edition chosen on the form: ``"1997"`` or ``"2017"`` set it,
+    anything else (the index page's "as in the case") leaves the case's own."""
+    if edition in EDITIONS:
+        case = {k: v for k, v in case.items() if k != "edition"}
+        if edition != "2017":
+            case["edition"] = edition
+    return case
+
+
 def _fact_error(e: BridgeError, lang: str) -> str:
     """Why an answer was not taken: a malformed one in ``lang``; one that does not fit
     the case in the engine's words."""
@@ -79,7 +91,8 @@ def _groups() -> list[tuple]:
 
 @router.get("/assistant", response_class=HTMLResponse)
 def index(request: Request, d: Director = Depends(require_director)):
-    return render(request, "assistant_index.html", groups=_groups(), case_text="", error=None)
+    return render(request, "assistant_index.html", groups=_groups(), case_text="", error=None,
+                  editions=EDITIONS)
 
 
 def _events(s):
@@ -90,9 +103,11 @@ def _events(s):
 def scenario_form(request: Request, key: str, d: Director = Depends(require_director)):
     sc = _scenario(key, request)
     values = {f.name: request.query_params.get(f.name, f.default) for f in sc.facts}
+    edition = request.query_params.get("edition", "2017")
     with request.app.state.store.session() as s:
         return render(request, "assistant_form.html", sc=sc, values=values,
-                      ctx=_context(request.query_params), errors={}, events=_events(s))
+                      ctx=_context(request.query_params), errors={}, events=_events(s),
+                      editions=EDITIONS, edition=edition)
 
 
 def _scenario(key: str, request: Request):
@@ -110,6 +125,7 @@ def scenario_rule(request: Request, key: str, d: Director = Depends(require_dire
     sc = _scenario(key, request)
     check_csrf(request, form.get("csrf"))
     values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
+    edition = str(form.get("edition", "2017"))
     ctx = _context(form)
     lang = lang_of(request)
     with request.app.state.store.session() as s:
@@ -118,16 +134,16 @@ def scenario_rule(request: Request, key: str, d: Director = Depends(require_dire
             return render(request, "assistant_form.html", status_code=400, sc=sc,
                           values=values, ctx=ctx, errors={"_": t_context(wrong, lang)},
                           ctx_errors={k: e.local(lang) for k, e in wrong.items()},
-                          events=_events(s))
+                          events=_events(s), editions=EDITIONS, edition=edition)
         deal, board = _context_deal(s, ctx)
         try:
-            case = sc.build(values, deal=deal, board=board)
+            case = _with_edition(sc.build(values, deal=deal, board=board), edition)
             table = case_table(case)
         except BridgeError as e:
             field = e.where if e.where in values else "_"
             return render(request, "assistant_form.html", status_code=400, sc=sc,
                           values=values, ctx=ctx, errors={field: _fact_error(e, lang)},
-                          events=_events(s))
+                          events=_events(s), editions=EDITIONS, edition=edition)
     return _ruling_page(request, case, table, scenario=key, facts=values, ctx=ctx, choices=[])
 
 
@@ -156,13 +172,13 @@ def from_case(request: Request, d: Director = Depends(require_director),
             raise BridgeError(t_context(wrong, lang_of(request)))
         # the limits and messages of the case files (depth, long numbers, size), read
         # from the text only: a pasted path is never opened on the server
-        case = parse_case_text(text)
+        case = _with_edition(parse_case_text(text), form.get("edition"))
         table = case_table(case)
     except BridgeError as e:
         reason = (e.reason if wrong else
                   message("ui.assistant.case_unreadable", lang_of(request), reason=str(e)))
         return render(request, "assistant_index.html", status_code=400, groups=_groups(),
-                      case_text=text, error=reason)
+                      case_text=text, error=reason, editions=EDITIONS)
     return _ruling_page(request, case, table, scenario="case", facts={}, ctx=ctx, choices=[])
 
 
@@ -194,7 +210,7 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
                   facts_json=json.dumps(facts, ensure_ascii=False), ctx=ctx,
                   choices_json=json.dumps(choices), choices=choices, suits=SUITS,
                   suit_options=SUIT_OPTIONS, card_options=CARD_OPTIONS, error=error,
-                  designable=designations(case, st["decision"]),
+                  designable=designations(case, st["decision"]), edition=table.edition.name,
                   title_key=(f"booklet.scenario.{scenario}" if scenario != "case"
                              else "ui.assistant.case"))
 
@@ -323,6 +339,7 @@ def _record(request, d, case, table, scenario, facts, ctx, choices, notes="") ->
                         table_no=as_int(ctx["table"]), board=as_int(ctx["board"]),
                         scenario=scenario,
                         kind=irr["kind"] if irr else "", facts=facts, case=case,
+                        edition=table.edition.name,
                         laws=st["laws"], options=[c["options"] for c in choices]
                         or ([st["decision"]["options"]] if st["decision"] else []),
                         chooser=",".join(c["by"] for c in choices),
@@ -353,9 +370,9 @@ def api_rule(request: Request, key: str, d: Director = Depends(require_director)
     try:
         sc = booklet.scenario(key)
         facts = {str(k): str(v) for k, v in (body.get("facts") or {}).items()}
-        case = sc.build(facts)
+        case = _with_edition(sc.build(facts), body.get("edition"))
         table = case_table(case)
     except BridgeError as e:
         return JSONResponse({"error": _fact_error(e, lang), "field": e.where}, 400)
-    return {"scenario": key, "case": case, "state": table.state(),
+    return {"scenario": key, "edition": table.edition.name, "case": case, "state": table.state(),
             "explanation": explain(table, lang_of(request))}

@@ -176,6 +176,8 @@ class RulingRow(Base):
     kind: Mapped[str] = mapped_column(String(64), default="")      # the irregularity's kind
     facts: Mapped[dict] = mapped_column(JSON, default=dict)        # the answers given
     case: Mapped[dict] = mapped_column(JSON, default=dict)         # board, deal, events
+    edition: Mapped[str] = mapped_column(String(8), default="2017",  # the Laws ruled under
+                                         server_default="2017")
     laws: Mapped[list] = mapped_column(JSON, default=list)
     options: Mapped[list] = mapped_column(JSON, default=list)
     chooser: Mapped[str] = mapped_column(String(32), default="")   # "N" or "N,N" for a chain

@@ -23,7 +23,7 @@ FILTERS = ("q", "event", "board", "law", "director", "appeal")
 #: the outcomes of an appeal (Law 93): the ruling stands, is changed, or is cancelled
 OUTCOMES = ("upheld", "changed", "cancelled")
 EXPORT_FIELDS = ("id", "created", "event_id", "section", "round", "table_no", "board",
-                 "scenario", "kind", "facts", "laws", "options", "chooser", "choice",
+                 "scenario", "kind", "edition", "facts", "laws", "options", "chooser", "choice",
                  "adjusted", "explanation", "notes", "director", "appeal_status", "appeal_by",
                  "appeal_reason", "appeal_lodged", "appeal_outcome", "appeal_decision",
                  "appeal_decided")

@@ -473,7 +473,7 @@ class Table:
             match op:
                 case Cite():
                     self.laws.append(op.law)
-                    if op.law == "36B":
+                    if op.law in ("36B", "36"):             # (1997: Law 36)
                         self._inadmissible_by = self.irregularities[-1].by
                 case PutInForce():
                     self._put(op.seat, op.call)
@@ -640,7 +640,12 @@ class Table:
             o = min(offenders)
             self.lead_penalties = [(x, law) for x, law in self.lead_penalties
                                    if (x + 2) & 3 != leader]
-            self._await(self.edition.lead_restriction(self, o))
+            ruling = self.edition.lead_restriction(self, o)
+            if ruling.decision is None:          # no choice (1997 26A1): applied at once
+                self.rulings.append(ruling)
+                self._apply_consequences(ruling.now())
+            else:
+                self._await(ruling)
 
     # --- the play --------------------------------------------------------------------------
 

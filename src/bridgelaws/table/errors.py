@@ -18,6 +18,7 @@ _QUESTION_REFUSALS = {
     "dummy_defender": "dummy may ask declarer, not a defender (Law 61B2b; Law 16B may apply)",
     "partner": "the event's regulation does not let the defenders ask each other "
                "(Law 61B3)",
+    "partner_1997": "the defenders may ask declarer, not each other (Law 61B, 1997)",
 }
 
 
@@ -36,7 +37,7 @@ class IrregularEvent(TableError):
 class QuestionRefused(TableError):
     """A question of Law 61B that may not be asked; ``code`` says why (a key of the
     service's messages: ``not_play``, ``self``, ``dummy``, ``followed``, ``dummy_defender``,
-    ``partner``)."""
+    ``partner``, ``partner_1997``)."""
 
     def __init__(self, code: str, where: str | None, **values: object):
         super().__init__(_QUESTION_REFUSALS[code].format(**values), where)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import SEAT_NAMES, card_name, mask_of
 from ..events import Choose, Omit, PlayCard, PlayCards
-from ..laws.consequences import Cite, DeemedRevoke, Refuse
+from ..laws.consequences import Cite, Refuse
 from ..laws.dummy import card_value
 from ..laws.ruling import IRREGULARITY_KINDS, Irregularity, Ruling
 from ..play import trick_winner
@@ -214,7 +214,9 @@ def _complete_defective(self: Table, p: Ruling, event: Choose, index: int) -> No
         return
     leader, played, winner = self.tricks[n - 1]
     cards = tuple(card if c < 0 else c for c in played)
-    if any(type(op) is DeemedRevoke for op in ops):
+    if late:
+        # 67B1: found late, the trick keeps its winner (a deemed revoke in 2017; the
+        # 1997 67B1a places a card of the suit led with no penalty)
         self.tricks[n - 1] = (leader, cards, winner)    # the winner does not change
         self._apply_consequences(ops)                    # found by the attention (67B1)
         if self.phase == COMPLETE:

@@ -29,7 +29,8 @@ import numpy as np
 
 from ..cards import BridgeError
 from ..scoring import imps as imps_mod
-from ..scoring.adjusted import ArtificialScore, artificial_imps, artificial_percentage
+from ..scoring.adjusted import (ArtificialScore, artificial_imps, artificial_laws,
+                               artificial_percentage)
 from ..scoring.matchpoints import SplitScore, WeightedScore, as_int_array, board_matchpoints, top
 from .event import Event, Result, ResultColumns, result_score
 
@@ -204,7 +205,7 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
                 factor_totals: bool = False, per_board_average: bool = False,
                 board_decimals: int | None = None, field_percent_decimals: int | None = None,
                 rank_places: int | None = 2, rank_ties: str = "shared",
-                rank_by_direction: bool | None = None) -> EventResult:
+                rank_by_direction: bool | None = None, edition: str = "2017") -> EventResult:
     """Score ``event`` by ``method`` (``mp``, ``xi``/``imp`` for cross-IMPs, ``butler``).
 
     ``neuberg``: ``"adjusted"`` factors a board by Neuberg's formula to the number
@@ -228,7 +229,13 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
     the exact scores, ``rank_places=None``).  ``rank_by_direction`` ranks
     North-South and East-West separately (a Mitchell); by default when every
     entry has a direction.
+    ``edition="1997"`` scores adjusted scores under the 1997 Laws: an artificial score
+    is their 12C1, its session rule is Law 88 (the non-offender's indemnity only; none
+    in IMPs, 86A), and a weighted assigned score is refused (the 1997 12C2 assigns one
+    result to each side).
     """
+    if edition not in ("2017", "1997"):
+        raise BridgeError(f"unknown edition {edition!r} (known: 1997, 2017)")
     if method not in METHODS:
         raise BridgeError(f"unknown scoring method {method!r} (expected one of {', '.join(METHODS)})")
     if neuberg not in ("adjusted", "field", "none"):
@@ -254,11 +261,17 @@ def score_event(event: Event, method: str = "mp", *, scale: int = 2, neuberg: st
         if columns is not None:
             groups = sorted(columns.groups().items(), key=lambda kv: (kv[0][0], str(kv[0][1])))
         scored = _score_rows(event, groups, per_board_count, field_size, imp_plus=imp_plus,
-                             session_rule=session_rule, **options)
+                             session_rule=session_rule, edition=edition, **options)
     return _standings(event, method, scored, per_board_count, factor_totals=factor_totals,
                       per_board_average=per_board_average, xi_average=xi_average,
                       rank_places=rank_places, rank_ties=rank_ties,
                       rank_by_direction=rank_by_direction)
+
+
+def _weighted(adjusted: "WeightedScore | SplitScore") -> bool:
+    """Whether an assigned score weights several results (Law 12C1c, 2017 only)."""
+    parts = [adjusted] if isinstance(adjusted, WeightedScore) else [adjusted.ns, adjusted.ew]
+    return any(isinstance(p, WeightedScore) and len(p.parts) > 1 for p in parts)
 
 
 @dataclass
@@ -277,7 +290,7 @@ class _Scored:
 
 def _score_rows(event: Event, groups, per_board_count, field_size, *, method, scale, neuberg,
                 xi_average, butler_drop, butler_round, butler_half, imp_plus, session_rule,
-                board_decimals, field_percent_decimals) -> _Scored:
+                board_decimals, field_percent_decimals, edition="2017") -> _Scored:
     """Every result as a :class:`ScoredResult`, adjusted scores (Law 12) and the Director's
     points among them."""
     use_mp = method == "mp"
@@ -305,10 +318,15 @@ def _score_rows(event: Event, groups, per_board_count, field_size, *, method, sc
             r = sr.result
             if isinstance(r.adjusted, ArtificialScore):
                 values.append(None)
-                sr.laws.append(r.adjusted.law)
+                sr.laws.append(artificial_laws(edition)[0] if r.adjusted.law == "12C2"
+                               else r.adjusted.law)
             elif isinstance(r.adjusted, (WeightedScore, SplitScore)):
+                if edition == "1997" and _weighted(r.adjusted):
+                    raise BridgeError("the 1997 Laws have no weighted adjusted score: each "
+                                      "side is assigned one result (Law 12C2)",
+                                      f"board {board}")
                 values.append(r.adjusted)
-                sr.laws.append(r.adjusted.law)
+                sr.laws.append("12C2" if edition == "1997" else r.adjusted.law)
             else:
                 values.append(sr.ns_score)
             if fouled:
@@ -344,24 +362,25 @@ def _score_rows(event: Event, groups, per_board_count, field_size, *, method, sc
         r = sr.result
         if not isinstance(r.adjusted, ArtificialScore):
             continue
-        laws_used.add("12C2")
+        law, session_law = artificial_laws(edition)
+        laws_used.add(law)
         if use_mp:
             sr.top = top(per_board_count[r.board] if neuberg != "field" else field_size, scale)
         for side, pct, attr in ((r.ns, r.adjusted.ns, "ns_points"), (r.ew, r.adjusted.ew, "ew_points")):
             pid = side[0]
             if use_mp:
                 session = 100 * totals[pid] / tops[pid] if session_rule and tops[pid] else None
-                got = artificial_percentage(pct, session)
+                got = artificial_percentage(pct, session, edition=edition)
                 if got != pct:
-                    sr.laws.append("12C2c")
+                    sr.laws.append(session_law)
                 setattr(sr, attr, got * sr.top / 100)
             else:
                 session = totals[pid] / played[pid] if session_rule and played[pid] else None
                 if session is not None and method in ("xi", "imp") and not xi_average:
                     session /= max(per_board_count[r.board] - 1, 1)    # per comparison
-                got = artificial_imps(pct, session, plus=imp_plus)
+                got = artificial_imps(pct, session, plus=imp_plus, edition=edition)
                 if abs(got) != imp_plus and got != 0:
-                    sr.laws.append("12C2c")
+                    sr.laws.append(session_law)
                 if method in ("xi", "imp") and not xi_average:
                     got *= per_board_count[r.board] - 1
                 setattr(sr, attr, got)
