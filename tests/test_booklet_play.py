@@ -109,7 +109,7 @@ def test_26_major_penalty_card_partner_on_lead_options():
     s = t.state()
     assert s["penalty_cards"] == pc(W="C8")
     assert s["decision"] == {"by": "N", "options": ["require_suit", "forbid_suit", "no_restriction"],
-                             "laws": ["50D2a", "50D2a", "50D2b"]}
+                             "laws": ["50D2a", "50D2a", "50D2b"], "suits": ["C"]}
 
 
 def test_26_require_the_suit_card_back_for_one_lead():
@@ -388,7 +388,8 @@ def e_plays_before_w():
     s = t.state()
     assert s["decision"] == {"by": "N", "options": ["highest", "lowest", "require_suit",
                                                     "forbid_suit"],
-                             "laws": ["57A1", "57A2", "57A3", "57A4"]}
+                             "laws": ["57A1", "57A2", "57A3", "57A4"],
+                             "suits": ["S", "D", "C"]}          # not hearts, the suit led
     return t
 
 

@@ -55,7 +55,8 @@ def test_law58B2_defender_names_his_card_the_other_is_a_penalty_card():
     play(t, "CQ", "C4")
     t.apply(PlayCards(W, (c("C8"), c("C7"))))
     s = t.state()
-    assert s["decision"] == {"by": "W", "options": ["designate"], "laws": ["58B2"]}
+    assert s["decision"] == {"by": "W", "options": ["designate"], "laws": ["58B2"],
+                             "cards": ["C8", "C7"]}
     with pytest.raises(TableError, match="C7, C8"):
         t.apply(Choose(W, "designate", card=c("C6")))
     t.apply(Choose(W, "designate", card=c("C8")))
@@ -90,7 +91,9 @@ def test_law67A1_omission_found_before_both_sides_played_to_the_next_trick():
     play(t, "SA")                                # only N's side has played to trick 2
     t.apply(DrawAttention(E, "defective_trick"))
     s = t.state()
-    assert s["decision"] == {"by": "W", "options": ["designate"], "laws": ["67A1"]}
+    # W holds clubs, the suit led: he supplies one of them
+    assert s["decision"] == {"by": "W", "options": ["designate"], "laws": ["67A1"],
+                             "cards": ["C8", "C7", "C6", "C5"]}
     assert s["tricks_played"] == 1 and s["trick"] == [] and t.hands[N] >> c("SA") & 1
     with pytest.raises(TableError, match="must supply a card of the suit led"):
         t.apply(Choose(W, "designate", card=c("S3")))

@@ -52,7 +52,7 @@ def test_law54D_refused_major_penalty_card_and_50D2_options():
     assert s["penalty_cards"] == {"W": [{"card": "C8", "major": True}]}
     # E, the correct leader, is the partner of the penalty card's holder: 50D2
     assert s["decision"] == {"by": "N", "options": ["require_suit", "forbid_suit", "no_restriction"],
-                             "laws": ["50D2a", "50D2a", "50D2b"]}
+                             "laws": ["50D2a", "50D2a", "50D2b"], "suits": ["C"]}
     with pytest.raises(TableError, match="suits of the major penalty cards"):
         t.apply(Choose(0, "forbid_suit", suit=2))
     t.apply(Choose(0, "forbid_suit", suit=0))            # no clubs while E keeps the lead
@@ -150,7 +150,8 @@ def test_law57A_premature_play_before_partner_declarer_chooses():
     s = t.state()
     assert s["decision"] == {"by": "N", "options": ["highest", "lowest", "require_suit",
                                                     "forbid_suit"],
-                             "laws": ["57A1", "57A2", "57A3", "57A4"]}
+                             "laws": ["57A1", "57A2", "57A3", "57A4"],
+                             "suits": ["S", "H", "C"]}          # not diamonds, the suit led
     t.apply(Choose(0, "highest"))
     s = t.state()
     assert s["penalty_cards"] == {"E": [{"card": "CQ", "major": True}]}
@@ -221,7 +222,8 @@ def test_law51A_declarer_designates_which_penalty_card():
     t.play("CQ")                                         # E leads a club, dummy plays
     t.play("C4")
     s = t.state()                                        # W must play C8 or C7: declarer says
-    assert s["decision"] == {"by": "N", "options": ["designate"], "laws": ["51A"]}
+    assert s["decision"] == {"by": "N", "options": ["designate"], "laws": ["51A"],
+                             "cards": ["C8", "C7"]}
     with pytest.raises(TableError, match="designates one of"):
         t.apply(Choose(0, "designate", card=parse_card("C6")))
     t.apply(Choose(0, "designate", card=parse_card("C7")))

@@ -623,7 +623,8 @@ def test_law26B_declarer_forbids_a_suit_at_the_partners_first_lead():
     assert str(t.contract) == "4S" and t.declarer == 2          # S declares, W leads
     s = t.state()
     assert s["phase"] == "decision" and s["decision"] == {
-        "by": "S", "options": ["forbid_suit", "no_restriction"], "laws": ["26B", "26B"]}
+        "by": "S", "options": ["forbid_suit", "no_restriction"], "laws": ["26B", "26B"],
+        "suits": ["S", "D", "C"]}                               # not hearts, bid by E
     with pytest.raises(TableError, match="did not specify"):
         t.apply(Choose(2, "forbid_suit", suit=2))               # hearts were bid by E
     t.apply(Choose(2, "forbid_suit", suit=1))                   # no diamonds

@@ -130,7 +130,8 @@ EXPECTED = {
     "intended_change": lambda s: s["decision"] == {"by": "S", "options": ["accept", "reject"],
                                                    "laws": ["25B1", "25B2"]},
     "lead_restriction_withdrawn_call": lambda s: s["decision"] == {
-        "by": "S", "options": ["forbid_suit", "no_restriction"], "laws": ["26B", "26B"]}
+        "by": "S", "options": ["forbid_suit", "no_restriction"], "laws": ["26B", "26B"],
+        "suits": ["S", "D", "C"]}                   # not hearts, which E bid
     and s["contract"] == "4S",
     "insufficient_bid": lambda s: s["decision"]["by"] == "S"
     and s["decision"]["options"] == ["accept", "reject"] and "27" in s["laws"],
@@ -158,11 +159,12 @@ EXPECTED = {
     "card_after_misinformation": lambda s: s["laws"] == ["47E2a"]
     and s["trick"] == ["CQ", "C4"] and s["to_act"] == "W",
     "cards_played_together": lambda s: s["decision"] == {"by": "W", "options": ["designate"],
-                                                         "laws": ["58B2"]},
+                                                         "laws": ["58B2"],
+                                                         "cards": ["C8", "C7"]},
     "minor_penalty_card": lambda s: s["penalty_cards"] == pc(W="h3") and s["decision"] is None,
     "major_penalty_card": lambda s: s["penalty_cards"] == pc(W="C8") and s["decision"] == {
         "by": "N", "options": ["require_suit", "forbid_suit", "no_restriction"],
-        "laws": ["50D2a", "50D2a", "50D2b"]},
+        "laws": ["50D2a", "50D2a", "50D2b"], "suits": ["C"]},
     "penalty_card_each_defender": lambda s: s["penalty_cards"] == pc(E="HJ", W="C8")
     and s["decision"]["by"] == "N" and s["to_act"] == "N"
     and s["decision"]["options"] == ["require_suit", "forbid_suit", "no_restriction"],
@@ -183,7 +185,7 @@ EXPECTED = {
     and s["decision"]["by"] == "N" and s["decision"]["options"] == ["accept", "reject"],
     "premature_play": lambda s: kinds(s) == ["premature_play_by_defender"] and s["decision"] == {
         "by": "N", "options": ["highest", "lowest", "require_suit", "forbid_suit"],
-        "laws": ["57A1", "57A2", "57A3", "57A4"]},
+        "laws": ["57A1", "57A2", "57A3", "57A4"], "suits": ["S", "D", "C"]},    # not hearts, led
     "revoke_corrected": lambda s: s["revokes"][0]["established"] is False
     and s["revokes"][0]["corrected"] is True and s["penalty_cards"] == pc(W="D4")
     and s["laws"][-2:] == ["62A", "62B1"] and s["to_act"] == "W",
@@ -191,7 +193,8 @@ EXPECTED = {
     and s["revokes"][0]["transfer"] == 1 and "63A1" in s["laws"]
     and s["tricks"] == {"NS": 10, "EW": 3},
     "defective_trick": lambda s: kinds(s) == ["defective_trick"] and s["decision"] == {
-        "by": "N", "options": ["designate"], "laws": ["67B1"]},
+        "by": "N", "options": ["designate"], "laws": ["67B1"],
+        "cards": ["CK", "C3", "C2"]},                   # N holds clubs, the suit led
     "claim_agreed": lambda s: s["phase"] == "complete" and "69A" in s["laws"]
     and s["tricks"] == {"NS": 12, "EW": 1},
     "claim_disputed": lambda s: kinds(s) == ["disputed_claim"]

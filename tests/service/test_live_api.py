@@ -685,6 +685,40 @@ def test_a_low_card_exposed_by_a_defender_is_a_minor_penalty_card_for_every_seat
     live.board_result()
 
 
+def test_a_decision_offers_only_the_lawful_suits_and_refuses_another_clearly(svc):
+    """Issue 16.7: W's opening lead out of turn (the C8) is refused (54D): the C8 is a
+    major penalty card and, E on lead, declarer may require or forbid clubs only (50D2a).
+    Every seat's view names the lawful suits; another suit is refused in the player's
+    language, with the suits as symbols, and nothing is stored."""
+    live = svc.live(svc.new_event("Lawful suits"))
+    live.bid(["1N", "P", "P", "P"])                      # N declares, S is dummy, E leads
+    live.act("W", action="play", card="C8")             # out of turn: E was to lead
+    assert live.view()["decision"]["options"] == ["accept", "spread", "reject"]
+    live.act("N", action="choose", option="reject")
+    v = live.view()
+    assert v["decision"]["laws"][0] == "50D2a" and v["decision"]["suits"] == ["C"]
+    err = live.refused("N", "unlawful_suit", action="choose", option="require_suit", suit="H")
+    assert err == "\u2665 hearts may not be named here: under Law 50D2a the suit is one of " \
+                  "\u2663 clubs."
+    err = live.refused("N", "unlawful_suit", action="choose", option="forbid_suit",
+                       suits=["C", "D"])
+    assert "\u2666 diamonds" in err and "Law 50D2a" in err
+    r = live.c.post(f"/api/play/{live.tokens['N']}?lang=pl",
+                    json={"action": "choose", "option": "require_suit", "suit": "S",
+                          "aid": "pl-1", "seq": live.view("N")["seq"]})
+    assert r.status_code == 400 and r.json()["key"] == "unlawful_suit"
+    from bridgelaws.i18n import message
+    assert r.json()["error"] == message("ui.choice.unlawful_suit", "pl", law="50D2a",
+                                        suit="\u2660 " + message("ui.suit.S", "pl"),
+                                        suits="\u2663 " + message("ui.suit.C", "pl"))
+    # the Director's page offers clubs only, with its symbol
+    page = svc.c.get(f"/live/{live.id}?lang=en").text
+    offered = re.findall(r'<option value="([SHDC])">', page)
+    assert offered and set(offered) == {"C"} and "\u2663 clubs" in page
+    live.act("N", action="choose", option="require_suit", suit="C")
+    assert [(r["seat"], r["require"]) for r in live.view()["lead_restrictions"]] == [("E", "C")]
+
+
 # =============================================================================================
 # claims
 # =============================================================================================

@@ -386,6 +386,7 @@ def test_no_seat_ever_sees_a_card_it_may_not(live):
                         views = {s: p.view(s) for s in "NESW"}
                         assert views["N"]["revokes"], "the revoke is shown once asked about"
                         own = ("seat", "hand", "hands", "shown", "my_turn", "my_decision",
+                               "decision_cards",
                                "legal_calls", "legal_cards", "may_answer", "may_claim",
                                "may_ask")
                         public = {s: {k: x for k, x in w.items() if k not in own}

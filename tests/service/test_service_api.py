@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import html
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -460,6 +462,63 @@ def test_assistant_option_with_a_suit_and_a_chain_of_decisions(client):
         ruling = s.scalar(select(RulingRow))
         assert ruling.choice == "reject, require_suit C" and len(ruling.options) == 2
         assert ruling.chooser == "N,N" and "54D" in ruling.laws
+
+
+def test_assistant_offers_only_the_lawful_values_with_symbols(client):
+    """Issue 16.7: after the opening lead of the C8 out of turn is refused, declarer may
+    require or forbid clubs only (50D2a): the page offers clubs, as a symbol, for both
+    options; another suit posted anyway is refused in the Director's language, saying
+    which suits the law allows, and nothing is applied."""
+    from bridgelaws.i18n import message
+    from bridgelaws.service import booklet
+    sc = booklet.scenario("opening_lead_out_of_turn")
+    page = rule(client, sc.key, **{f.name: f.default for f in sc.facts}).text
+    r = client.post("/assistant/apply", data={**hidden(page), "option": "reject"})
+    fields = hidden(r.text)
+    case = json.loads(fields["case"])
+    lead = case["events"][-2]["play"]                      # the card led out of turn
+    suit = lead[0]
+    forms = dict(re.findall(r'name="option" value="(require_suit|forbid_suit)">(.*?)</form>',
+                            r.text, re.S))
+    symbol = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+    for opt in ("require_suit", "forbid_suit"):
+        assert re.findall(r'value="([SHDC])"', forms[opt]) == [suit], opt
+        assert symbol[suit] in forms[opt]
+    other = next(x for x in "SHDC" if x != suit)
+    for lang in ("en", "he"):
+        r = client.post(f"/assistant/apply?lang={lang}",
+                        data={**fields, "option": "require_suit", "suit": other})
+        law = "50D2a"
+        assert r.status_code == 400
+        want = message("ui.choice.unlawful_suit", lang, law=law,
+                       suit=f"{symbol[other]} {message('ui.suit.' + other, lang)}",
+                       suits=f"{symbol[suit]} {message('ui.suit.' + suit, lang)}")
+        assert html.escape(want, quote=False) in r.text or want in r.text, lang
+        # not the engine's words ("declarer names one of the suits ...")
+        assert "Traceback" not in r.text and "declarer names" not in r.text
+        assert json.loads(hidden(r.text)["case"]) == case           # nothing applied
+    r = client.post("/assistant/apply?lang=en", data={**fields, "option": "forbid_suit",
+                                                      "suits": [suit, other]})
+    assert r.status_code == 400 and "may not be named here" in r.text
+
+
+def test_assistant_designation_offers_the_lawful_cards(client):
+    """Law 51A: declarer designates one of two penalty cards: the page offers exactly
+    the cards the decision names, with symbols; another card is refused clearly."""
+    deal = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
+    case = json.loads((Path(__file__).parents[1] / "cases/play/law51A_decision.json").read_text())
+    assert case["deal"] == deal
+    case = {k: case[k] for k in ("board", "deal", "events")}
+    r = client.post("/assistant/case?lang=en", data={"csrf": client.csrf, "case": json.dumps(case)})
+    assert r.status_code == 200
+    offered = re.findall(r'<option value="([SHDC][AKQJT2-9])">(.*?)</option>', r.text)
+    assert offered == [("C8", "\u26638"), ("C7", "\u26637")]
+    fields = hidden(r.text)
+    r = client.post("/assistant/apply?lang=en", data={**fields, "option": "designate",
+                                                      "card": "C6"})
+    assert r.status_code == 400
+    assert "\u26636 may not be named here: under Law 51A the card is one of \u26638, \u26637." \
+        in html.unescape(r.text)
 
 
 def test_assistant_opens_a_table_record(client):

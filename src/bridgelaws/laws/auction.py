@@ -385,8 +385,12 @@ class AuctionLaws:
         assert table.declarer is not None
         irr = Irregularity("lead_restriction", offender, len(table.events), ("26B",),
                            {"_leader": (offender + 2) & 3})
+        # 26B: the lawful values are the suits the offender did not specify
+        named = suits_specified(table, offender)
+        allowed = tuple(s for s in range(3, -1, -1) if s not in named)
         return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
-                                              ("26B", "26B")), consequences={})
+                                              ("26B", "26B"), suits=allowed),
+                      consequences={})
 
     def lead_restriction_chosen(self, table: TableView, ruling: Ruling,
                                 choice: Choose) -> list[Consequence]:

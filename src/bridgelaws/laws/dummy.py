@@ -107,7 +107,9 @@ class DummyLaws:
                                designation: Designation) -> Ruling:
         """Law 46B3b, 46B4, 46B5: the player the law names chooses dummy's card."""
         assert designation.by is not None
-        return Ruling(irr, ("46",), Decision(designation.by, ("designate",), (designation.law,)))
+        return Ruling(irr, ("46",), Decision(designation.by, ("designate",), (designation.law,),
+                                             cards=tuple(sorted(cards_of(designation.allowed),
+                                                                reverse=True))))
 
     def dummy_card_changed(self, table: TableView, reason: str, declarer_played_since: bool,
                            both_sides_played_after: bool) -> Cite | Refuse:

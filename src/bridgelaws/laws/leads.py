@@ -131,9 +131,13 @@ class LeadLaws:
                                                                      MustPlay(o, card)]})
         assert table.declarer is not None
         base: list[Consequence] = [PenaltyCard(o, card, True)]
+        # 57A3, 57A4: the suit declarer names is one other than the suit led
+        led = table.trick[0] // 13 if table.trick else None
+        others = tuple(s for s in range(3, -1, -1) if s != led)
         return Ruling(irr, ("57A",), Decision(table.declarer,
                                               ("highest", "lowest", "require_suit", "forbid_suit"),
-                                              ("57A1", "57A2", "57A3", "57A4")), consequences={
+                                              ("57A1", "57A2", "57A3", "57A4"), suits=others),
+                      consequences={
             "highest": base + [Cite("57A1"), PlayDuty(partner, "highest")],
             "lowest": base + [Cite("57A2"), PlayDuty(partner, "lowest")],
             "require_suit": base + [Cite("57A3"), PlayDuty(partner, "require_suit")],

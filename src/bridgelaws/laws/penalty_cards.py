@@ -95,9 +95,14 @@ class PenaltyCardLaws:
         irr = Irregularity("penalty_card_lead", holder, len(table.events), (family,),
                            {"_leader": (holder + 2) & 3})
         assert table.declarer is not None
+        # the lawful values: the suits of the major penalty cards (50D2a, 51B1, 51B2a);
+        # several of them may be forbidden at once (51B2b)
+        lawful = tuple(sorted((SUIT_LETTERS.index(s) for s in suits), reverse=True))
         return Ruling(irr, (family,), Decision(table.declarer,
                                                ("require_suit", "forbid_suit", "no_restriction"),
-                                               laws), consequences={})
+                                               laws, suits=lawful,
+                                               several=("forbid_suit",) if len(suits) > 1
+                                               else ()), consequences={})
 
     def penalty_card_lead_chosen(self, table: TableView, ruling: Ruling,
                                  choice: Choose) -> list[Consequence]:
@@ -137,7 +142,8 @@ class PenaltyCardLaws:
         irr = Irregularity("designate_penalty_card", holder, len(table.events), ("51A",),
                            {"_must": must})
         assert table.declarer is not None
-        return Ruling(irr, ("51A",), Decision(table.declarer, ("designate",), ("51A",)),
+        return Ruling(irr, ("51A",), Decision(table.declarer, ("designate",), ("51A",),
+                                              cards=tuple(sorted(cards_of(must), reverse=True))),
                       consequences={})
 
     def penalty_card_designated(self, table: TableView, ruling: Ruling,

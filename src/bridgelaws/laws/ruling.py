@@ -71,10 +71,20 @@ class Irregularity:
 
 @dataclass(frozen=True)
 class Decision:
-    """A choice pending at the table: ``by`` chooses one of ``options`` (names of CASES.md)."""
+    """A choice pending at the table: ``by`` chooses one of ``options`` (names of CASES.md).
+
+    Where an option names a suit or a card, the lawful values are given: ``suits`` (suit
+    indices, 0 clubs to 3 spades) for ``require_suit`` / ``forbid_suit`` (26B, 50D2, 51B,
+    57A3/A4), with ``several`` the options under which more than one of them may be
+    named at once (51B2b); ``cards`` (card codes) for ``designate`` (46B, 51A, 58B2, 67).
+    Empty when no option takes a value.
+    """
     by: int
     options: tuple[str, ...]
     laws: tuple[str, ...]
+    suits: tuple[int, ...] = ()
+    several: tuple[str, ...] = ()
+    cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

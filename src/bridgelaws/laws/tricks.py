@@ -8,7 +8,7 @@ after).  The table keeps the defects' bookkeeping (which trick, which cards).
 
 from __future__ import annotations
 
-from ..cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS
+from ..cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, cards_of
 from .consequences import Cite, Consequence, DeemedRevoke, Refuse
 from .protocol import TableView
 from .ruling import Decision, Irregularity, Ruling
@@ -23,7 +23,8 @@ class TrickLaws:
         """Law 58B2: two or more cards played together with their faces visible: the
         player names the one he plays; a defender's other visible cards become penalty
         cards (a single small one inadvertently shown is minor, Law 50B)."""
-        return Ruling(irr, ("58B2",), Decision(irr.by, ("designate",), ("58B2",)))
+        return Ruling(irr, ("58B2",), Decision(irr.by, ("designate",), ("58B2",),
+                                               cards=_visible(irr)))
 
     def one_card_visible(self, table: TableView) -> list[Consequence]:
         """Law 58B1: of cards played together only one face was seen: it is played and the
@@ -34,13 +35,20 @@ class TrickLaws:
         """Law 67: attention to a trick with a card missing.  The offender supplies a card:
         before each side has played to the next trick, legally, and the trick counts as
         played (67A1); later, a card placed among his played cards (67B1)."""
-        return Ruling(irr, ("67",), Decision(irr.by, ("designate",), ("67B1" if late else "67A1",)))
+        # the lawful values: a card of his hand, of the suit led if he holds it
+        hand = table.hands[irr.by]
+        led = table.trick_cards(irr.facts["_trick"])[0] // 13
+        if hand & SUIT_MASKS[led]:
+            hand &= SUIT_MASKS[led]
+        return Ruling(irr, ("67",), Decision(irr.by, ("designate",), ("67B1" if late else "67A1",),
+                                             cards=tuple(sorted(cards_of(hand), reverse=True))))
 
     def surplus_cards_seen(self, table: TableView, irr: Irregularity) -> Ruling:
         """Laws 67A2 and 58B2: a surplus card in a trick, both faces seen, found before
         each side has played to the next trick: the offender names the card he played;
         a defender's other card is a penalty card."""
-        return Ruling(irr, ("58B2",), Decision(irr.by, ("designate",), ("58B2",)))
+        return Ruling(irr, ("58B2",), Decision(irr.by, ("designate",), ("58B2",),
+                                               cards=_visible(irr)))
 
     def surplus_card_law(self, late: bool) -> str:
         """Law 67: a surplus card goes back to the hand: before each side has played to
@@ -64,3 +72,9 @@ class TrickLaws:
         if late and n <= len(table.tricks):
             return [DeemedRevoke(seat, n, card, led), Cite("67B1")]
         return [Cite("67A1")]
+
+
+def _visible(irr: Irregularity) -> tuple[int, ...]:
+    """Law 58B2: the cards played together whose faces were seen: the offender names
+    the one he played among them (the lawful values of ``designate``)."""
+    return tuple(sorted(cards_of(irr.facts["_visible"]), reverse=True))

@@ -21,6 +21,7 @@ from ..explain import explain
 from ..formats.case import case_table, parse_case_text
 from ..i18n import message
 from . import booklet
+from . import choices as choices_mod
 from .db import BoardRow, Director, EventRow, RulingRow, select
 from .limits import PageError, form_data, json_body, whole_number
 from .logic import FieldError
@@ -183,10 +184,13 @@ def from_case(request: Request, d: Director = Depends(require_director),
 
 
 def designations(case: dict, decision: dict | None) -> list[str]:
-    """The cards the engine accepts for a ``designate`` option now: each card is tried
-    by replaying the case with it (the Laws decide, not the page)."""
+    """The cards the engine accepts for a ``designate`` option now: those the decision
+    names (the Laws decide, not the page); else each card is tried by replaying the case
+    with it."""
     if not decision or "designate" not in decision["options"]:
         return []
+    if "cards" in decision:
+        return list(decision["cards"])
     ok = []
     for suit in "SHDC":
         for rank in "AKQJT98765432":
@@ -210,6 +214,8 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
                   facts_json=json.dumps(facts, ensure_ascii=False), ctx=ctx,
                   choices_json=json.dumps(choices), choices=choices, suits=SUITS,
                   suit_options=SUIT_OPTIONS, card_options=CARD_OPTIONS, error=error,
+                  suit_label=lambda x: choices_mod.suit_label(x, lang),
+                  card_label=choices_mod.card_label,
                   designable=designations(case, st["decision"]), edition=table.edition.name,
                   title_key=(f"booklet.scenario.{scenario}" if scenario != "case"
                              else "ui.assistant.case"))
@@ -285,8 +291,9 @@ def apply_option(request: Request, d: Director = Depends(require_director),
     before = explain(table, lang_of(request))
     event = {"by": decision["by"], "choose": option}
     if option in SUIT_OPTIONS:
-        suits = [x for x in form.getlist("suits") if x in SUITS] or (
-            [str(form.get("suit"))] if form.get("suit") in SUITS else [])
+        suits = [str(x).strip().upper() for x in form.getlist("suits") if str(x).strip()] or (
+            [str(form.get("suit")).strip().upper()] if str(form.get("suit") or "").strip()
+            else [])
         if not suits:
             return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
                                 choices=choices, status=400,
@@ -295,14 +302,25 @@ def apply_option(request: Request, d: Director = Depends(require_director),
             event["suit"] = suits[0]
         else:
             event["suits"] = suits
+    else:
+        suits = []
     if option in CARD_OPTIONS:
         event["card"] = str(form.get("card", "")).strip().upper()
+    # only the values the Laws allow here (the decision names them); another one is
+    # refused in the Director's language, before the engine sees it
+    why = choices_mod.unlawful(decision, option, suits, event.get("card"))
+    if why is not None:
+        return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
+                            choices=choices, status=400,
+                            error=choices_mod.text(why, lang_of(request)))
     new_case = dict(case, events=[*case["events"], event])
     try:
         new_table = case_table(new_case)
     except BridgeError as e:
         return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
-                            choices=choices, status=400, error=str(e))
+                            choices=choices, status=400,
+                            error=message("ui.assistant.refused", lang_of(request),
+                                          reason=e.reason))
     choices = [*choices, {**offered, "choice": option,
                           **{k: v for k, v in event.items() if k in ("suit", "suits", "card")},
                           "explanation": before}]

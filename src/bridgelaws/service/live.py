@@ -62,6 +62,8 @@ from ..events import Answer, DrawAttention
 from ..formats.case import event_to_json, parse_event
 from ..i18n import message
 from ..table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
+from ..table.core import decision_dict
+from . import choices
 
 __all__ = ["LiveState", "ActionError", "seat_view", "own_view", "director_view", "translate", "Hub",
            "open_round", "new_token"]
@@ -115,6 +117,8 @@ class ActionError(BridgeError):
     def text(self, lang: str = "en") -> str:
         if self.key == "engine":
             return message("ui.live.err.engine", lang, reason=self.reason)
+        if "unlawful" in self.values:           # a value the decision does not name
+            return choices.text(self.values["unlawful"], lang)
         return message(f"ui.live.err.{self.key}", lang, **self.values)
 
 
@@ -399,8 +403,9 @@ def _public(st: LiveState) -> dict:
         "trick": [card_name(c) if c >= 0 else "--" for c in t.trick],
         "tricks": tricks,
         "won": {"NS": t.won[0], "EW": t.won[1]},
-        "decision": None if d is None else {"by": SEAT_NAMES[d.by], "options": list(d.options),
-                                            "laws": list(d.laws)},
+        # with the suits the options may name; the cards only when every seat sees
+        # them (a defender's own cards, Law 67, go to him alone: own_view)
+        "decision": None if d is None else _public_decision(st, d),
         "barred": {SEAT_NAMES[s]: v for s, v in sorted(t.barred.items())},
         "lead_restrictions": list(t.lead_restrictions),
         "penalty_cards": {SEAT_NAMES[s]: v for s, v in sorted(t.penalty_cards.items())},
@@ -429,6 +434,15 @@ def _public(st: LiveState) -> dict:
         "results": [_no_lead(st.done[b]) for b in st.boards if b in st.done],
         "complete": complete,
     }
+
+
+def _public_decision(st: LiveState, d) -> dict:
+    """The pending decision as every seat may know it: the lawful suits always (they
+    follow from public facts), the lawful cards when all of them are seen by all."""
+    out = decision_dict(d)
+    if "cards" in out and any(not st.public() >> c & 1 for c in d.cards):
+        del out["cards"]
+    return out
 
 
 def _no_lead(result: dict | None) -> dict | None:
@@ -467,6 +481,9 @@ def own_view(st: LiveState, seat: int) -> dict:
     d = t.decision
     v["my_turn"] = mine
     v["my_decision"] = bool(d is not None and mine)
+    # the cards the chooser may name, when some are not public (his own, Law 67)
+    v["decision_cards"] = ([card_name(c) for c in d.cards]
+                           if d is not None and mine and d.cards else [])
     v["legal_calls"] = t.legal_call_names() if mine and d is None else []
     v["legal_cards"] = t.legal_card_names() if mine and d is None else []
     v["may_answer"] = bool(t.claim is not None and to_act == seat)
@@ -587,6 +604,11 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
                 raise ActionError("bad_card", card=entry["card"][:8]) from None
             if not st.visible(seat) >> c & 1:
                 raise ActionError("not_visible", card=entry["card"])
+        # only the values the Laws allow here (26B, 46B, 50D2, 51, 57A, 58B2, 67)
+        suits = entry.get("suits") or ([entry["suit"]] if "suit" in entry else [])
+        why = choices.unlawful(decision_dict(d), option, suits, entry.get("card"))
+        if why is not None:
+            raise ActionError(why[0], unlawful=why)
         return {"e": entry}
     if what in ("claim", "concede"):
         n = _int(act.get("tricks"), "bad_tricks")

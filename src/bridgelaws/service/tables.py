@@ -36,6 +36,8 @@ from ..i18n import message
 from ..table import Table
 from .db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
 from .limits import Id, whole_number
+from ..table.core import decision_dict
+from . import choices
 from .live import ActionError, Hub, director_view, open_round, seat_view, split_mode
 from .web import check_csrf, current_director, lang_of, render, require_director
 
@@ -275,8 +277,10 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
                   view=director_view(st, state), state=state, lines=explain(t, lang),
                   case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
-                  visible_cards=sorted({x["card"] for cards in t.penalty_cards.values()
-                                        for x in cards}))
+                  suit_label=lambda x: choices.suit_label(x, lang),
+                  card_label=choices.card_label,
+                  visible_cards=(state["decision"] or {}).get("cards") or sorted(
+                      {x["card"] for cards in t.penalty_cards.values() for x in cards}))
 
 
 def _advice(table: Table) -> dict | None:
@@ -320,6 +324,13 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
                 entry["suits"] = [str(x) for x in form.getlist("suits")]
             if form.get("card"):
                 entry["card"] = str(form.get("card"))
+            # only the values the Laws allow here; another is refused in his language
+            why = choices.unlawful(decision_dict(dec), entry["choose"],
+                                   entry.get("suits") or ([entry["suit"]] if "suit" in entry
+                                                          else []),
+                                   entry.get("card", "").strip().upper() or None)
+            if why is not None:
+                raise ActionError(why[0], unlawful=why)
             await h.act(table_id, None, {}, actor=actor, entry={"e": entry}, seq=seq)
         elif what in ("claim", "play_on"):
             if t.claim is None:
@@ -399,7 +410,8 @@ def play_texts() -> list[str]:
     irregularity and option the Laws may put on the screen."""
     from ..i18n import _catalogue
     return [*PLAY_TEXTS, *(k for k in _catalogue("en")
-                           if k.startswith(("irregularity.", "option.", "ui.barred.")))]
+                           if k.startswith(("irregularity.", "option.", "ui.barred.",
+                                            "ui.suit.")))]
 
 
 PLAY_TEXTS = (

@@ -948,8 +948,7 @@ class Table:
         return {
             "phase": phase.value,
             "to_act": None if to_act is None else SEAT_NAMES[to_act],
-            "decision": None if d is None else {
-                "by": SEAT_NAMES[d.by], "options": list(d.options), "laws": list(d.laws)},
+            "decision": None if d is None else decision_dict(d),
             "legal_calls": self.legal_call_names(),
             "legal_cards": self.legal_card_names(),
             "barred": {SEAT_NAMES[s]: v for s, v in sorted(self.barred.items())},
@@ -991,6 +990,22 @@ class Table:
     def __repr__(self) -> str:
         return (f"<Table board={self.board.number} phase={self.phase} "
                 f"events={len(self.events)} to_act={self.to_act_name}>")
+
+
+def decision_dict(d: Decision) -> dict[str, Any]:
+    """A pending decision as the state reports it: who chooses, the options and their
+    laws (shared/CASES.md), and, where an option names a suit or a card, the lawful
+    values: ``suits`` (letters, spades first; ``several_suits``: the options under which
+    more than one may be named, Law 51B2b) and ``cards`` (names)."""
+    out: dict[str, Any] = {"by": SEAT_NAMES[d.by], "options": list(d.options),
+                           "laws": list(d.laws)}
+    if d.suits:
+        out["suits"] = [SUIT_LETTERS[s] for s in d.suits]
+    if d.several:
+        out["several_suits"] = list(d.several)
+    if d.cards:
+        out["cards"] = [card_name(c) for c in d.cards]
+    return out
 
 
 def _public_question(q: dict[str, Any]) -> dict[str, Any]:

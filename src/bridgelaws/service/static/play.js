@@ -268,19 +268,24 @@
       kids.push(el("p", {class: "about", id: "decision-about"}, T("irregularity." + irr.kind) + " · " + seatName(irr.by) + (what ? ": " : ""), what ? ltr(what) : null));
     }
     const mine = v.my_decision;
+    // only the values the Laws allow here: the decision names them (26B, 50D2, 51B, 57A;
+    // the cards of 46B, 51A, 58B2, 67, the chooser's own ones in decision_cards)
+    const suits = d.suits || SUITS;
+    const suitLabel = (s) => SYMBOL[s] + " " + T("ui.suit." + s);
     for (const opt of d.options) {
       const f = el("form", {"data-option": opt});
       let get = () => ({});
-      if (opt === "require_suit") {
-        const sel = el("select", {name: "suit"}, ...SUITS.map((s) => el("option", {value: s}, SYMBOL[s])));
+      if ((opt === "require_suit" || opt === "forbid_suit") && !(d.several_suits || []).includes(opt)) {
+        const sel = el("select", {name: "suit"}, ...suits.map((s) => el("option", {value: s}, suitLabel(s))));
         f.append(sel); get = () => ({suit: sel.value});
       } else if (opt === "forbid_suit") {
-        const boxes = SUITS.map((s) => el("input", {type: "checkbox", value: s}));
-        SUITS.forEach((s, i) => f.append(el("label", {class: "inline"}, boxes[i], SYMBOL[s])));
+        const boxes = suits.map((s) => el("input", {type: "checkbox", value: s}));
+        suits.forEach((s, i) => f.append(el("label", {class: "inline"}, boxes[i], suitLabel(s))));
         get = () => ({suits: boxes.filter((b) => b.checked).map((b) => b.value)});
       } else if (opt === "designate") {
-        const cards = Object.values(v.penalty_cards || {}).flat().map((p) => p.card);
-        const sel = el("select", {name: "card"}, ...cards.map((c) => el("option", {value: c}, cardLabel(c))));
+        const cards = (v.decision_cards && v.decision_cards.length ? v.decision_cards : d.cards) ||
+          Object.values(v.penalty_cards || {}).flat().map((p) => p.card);
+        const sel = el("select", {name: "card", dir: "ltr"}, ...cards.map((c) => el("option", {value: c}, cardLabel(c))));
         f.append(sel); get = () => ({card: sel.value});
       }
       const b = el("button", {type: "submit"}, T("option." + opt));

@@ -1,0 +1,68 @@
+"""The values a pending decision's options may lawfully name, for the service's pages.
+
+The engine's state lists them in its ``decision`` (``suits``, ``several_suits``,
+``cards``: Laws 26B, 46B, 50D2, 51A, 51B, 57A, 58B2, 67).  The ruling assistant and the
+live table offer only those, shown with suit symbols, and a value posted anyway is
+refused here with a message in the user's language, before the engine sees it.
+"""
+
+from __future__ import annotations
+
+from ..i18n import message
+
+__all__ = ["SYMBOLS", "suit_label", "card_label", "unlawful", "text"]
+
+SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_OPTIONS = ("require_suit", "forbid_suit")
+
+
+def suit_label(suit: str, lang: str) -> str:
+    """A suit for people: its symbol and its name (``♣ clubs``)."""
+    return f"{SYMBOLS[suit]} {message('ui.suit.' + suit, lang)}"
+
+
+def card_label(card: str) -> str:
+    """A card for people: ``♣8``, ``♥10``."""
+    return SYMBOLS[card[0]] + ("10" if card[1:] == "T" else card[1:])
+
+
+def unlawful(decision: dict, option: str, suits: list[str], card: str | None
+             ) -> tuple[str, dict] | None:
+    """Why the values posted with ``option`` are not among those the decision names
+    (a message key under ``ui.choice.`` and its values, the values still to be put in
+    the user's language by :func:`text`), or ``None`` when they are lawful."""
+    if option not in decision["options"]:
+        return None                     # not an option at all: the caller says so
+    law = dict(zip(decision["options"], decision["laws"]))[option]
+    if option in SUIT_OPTIONS and decision.get("suits"):
+        lawful = decision["suits"]
+        if not suits:
+            return "need_suit", {"law": law, "suits": lawful}
+        wrong = [s for s in suits if s not in lawful]
+        if wrong:
+            return "unlawful_suit", {"law": law, "suit": str(wrong[0])[:8], "suits": lawful}
+        if len(suits) > 1 and (option not in decision.get("several_suits", ())
+                               or len(set(suits)) != len(suits)):
+            return "one_suit", {"law": law, "suits": lawful}
+    if option == "designate" and "cards" in decision:
+        if not card or card not in decision["cards"]:
+            return "unlawful_card", {"law": law, "card": (card or "")[:8],
+                                     "cards": decision["cards"]}
+    return None
+
+
+def text(reason: tuple[str, dict], lang: str) -> str:
+    """The message of :func:`unlawful`'s answer in ``lang``, the values with symbols."""
+    key, v = reason
+    values = {"law": v["law"]}
+    if "suits" in v:
+        values["suits"] = ", ".join(suit_label(s, lang) for s in v["suits"])
+    if "suit" in v:
+        values["suit"] = suit_label(v["suit"], lang) if v["suit"] in SYMBOLS else v["suit"]
+    if "cards" in v:
+        values["cards"] = ", ".join(card_label(c) for c in v["cards"])
+    if "card" in v:
+        card = v["card"]
+        values["card"] = card_label(card) if len(card) == 2 and card[0] in SYMBOLS \
+            and card[1] in "AKQJT98765432" else card
+    return message(f"ui.choice.{key}", lang, **values)
