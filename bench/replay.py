@@ -54,7 +54,8 @@ Running it
 ----------
 ::
 
-    .venv/bin/python bench/replay.py [REALDATA] [--rounds 7] [--run-seconds 0.5] [--profile] [--endplay-api]
+    .venv/bin/python bench/replay.py [REALDATA] [--rounds 7] [--run-seconds 0.5]
+                                     [--profile] [--endplay-api]
 
 ``REALDATA`` defaults to ``$BRIDGELAWS_REALDATA``, else ``<repo>/../shared/realdata``.
 ``--rounds`` is the number of alternating rounds (default 7), ``--run-seconds`` the

@@ -126,7 +126,9 @@ def test_law6E4_constrained_dealing_is_secure_by_default_and_reproducible_from_a
     monkeypatch.setattr(secrets, "randbelow", spy)
     where = parse_where("N hcp 15-17 balanced")
     Dealer().deal(where)
-    assert drawn == [plan_for(where).draw_below]                 # one secure draw a deal
+    plan = plan_for(where)
+    assert drawn == [plan.draw_wide] and plan.draw_wide % plan.draw_below == 0   # one draw
+    assert plan.draw_wide < 1 << plan.draw_wide.bit_length() <= plan.draw_wide * (1 + 2 ** -24)
     assert Dealer(seed=5).deals(5, where) == Dealer(seed=5).deals(5, where)
     assert Dealer(seed=5).deal(where) != Dealer(seed=6).deal(where)
 

@@ -27,7 +27,9 @@ This module deals such a set directly, and as uniformly:
    the 39 cards to the three other seats.
 3. **One draw.**  A single whole number below ``total * C(39, 13) * C(26, 13)``
    is drawn from the dealer's source (:mod:`secrets` by default, a seeded
-   generator when asked) and split into the three numbers above.
+   generator when asked) and split into the three numbers above.  (The source is
+   asked for a number below a multiple of that bound, just under a power of two,
+   and the remainder kept: as uniform, and the source seldom has to draw again.)
 
 Every deal meeting the seat's clauses has exactly one number, so each is
 equally likely.  Clauses on other seats or partnerships (``S hearts 5+``,
@@ -277,6 +279,11 @@ class SmartPlan:
                             raise _TooMany
         self.starts, self.groups, self.total = array("q", starts), groups, total
         self.draw_below = total * REST_COUNT
+        # the source draws below a multiple of draw_below just under a power of two
+        # (a number at or above the bound is drawn again: almost never, instead of up
+        # to half the time); the remainder is uniform, each value having as many draws
+        self.draw_wide = self.draw_below * ((1 << (self.draw_below.bit_length() + 24))
+                                            // self.draw_below)
         self._rotate = (4 - seat) & 3
 
     def deal_meeting(self, below: Callable[[int], int], max_attempts: int) -> Deal:
@@ -294,7 +301,7 @@ class SmartPlan:
 
     def deal(self, below: Callable[[int], int]) -> Deal:
         """One deal drawn uniformly from those whose seat meets its clauses (one draw)."""
-        number, rest = divmod(below(self.draw_below), REST_COUNT)       # Law 6E4
+        number, rest = divmod(below(self.draw_wide) % self.draw_below, REST_COUNT)  # Law 6E4
         # the seat's hand: its class, then one holding per suit (a mixed-radix number)
         j = bisect_right(self.starts, number) - 1
         g0, g1, pair_starts, pairs, n0, n1 = self.groups[j]
