@@ -61,6 +61,7 @@ from bisect import bisect_right
 from itertools import compress, product
 from math import comb
 from typing import Callable, Sequence, cast
+import threading
 
 from ..cards import BridgeError, Deal
 from .constraints import Clause, Constraint
@@ -100,9 +101,18 @@ _STARTS2: list[int] = []
 _INFO2: list[tuple] = []
 
 
+_TABLES_LOCK = threading.Lock()
+
+
 def _make_tables() -> None:
-    if _SELECT:
+    if _INFO2:                         # the last one made: all are ready
         return
+    with _TABLES_LOCK:
+        if not _INFO2:
+            _fill_tables()
+
+
+def _fill_tables() -> None:
     lists: dict[tuple[int, int], list[int]] = {}
     for h in range(1 << 13):
         lists.setdefault((h.bit_count(), _holding_hcp(h)), []).append(h)
