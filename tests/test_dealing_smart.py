@@ -11,7 +11,7 @@ from math import comb
 
 import pytest
 
-from bridgelaws.cards import Deal
+from bridgelaws.cards import BridgeError, Deal
 from bridgelaws.deals.constraints import hcp, parse_where, shape_class, suit_lengths
 from bridgelaws.deals.dealing import Dealer
 from bridgelaws.deals.smart import REST_COUNT, hand_count, plan_for
@@ -186,3 +186,13 @@ def test_law6E4_east_points_agree_with_dealing_and_testing():
     stat = sum((direct[k] - kept[k]) ** 2 / (direct[k] + kept[k])
                for k in set(direct) | set(kept))
     assert stat < CHI2_999[6]
+
+
+def test_a_seat_no_hand_can_meet_is_refused_not_drawn_from_nothing():
+    # the constraint's own check refuses such clauses first; a clause changed after it
+    # (38 points, more than 13 cards can hold) still meets a clear error, not an empty draw
+    where = parse_where("N hcp 15")
+    where.clauses[0].low = where.clauses[0].high = 38
+    with pytest.raises(BridgeError, match="cannot be met") as e:
+        plan_for(where)
+    assert e.value.where == "--where"

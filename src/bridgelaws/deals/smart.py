@@ -385,6 +385,9 @@ def plan_for(constraint: Constraint) -> SmartPlan | None:
         count = hand_count(clauses)
         if best is None or count < best[0]:
             best = (count, seat, clauses)
+    if best is not None and best[0] == 0:
+        said = ", ".join(c.text for c in best[2])
+        raise BridgeError(f"{said!r} cannot be met (no 13-card hand fits them all)", "--where")
     plan = None
     if best is not None and best[0] * 2 < _HAND_COUNT:
         try:
