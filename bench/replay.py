@@ -12,10 +12,13 @@ four hands, the calls as ``(seat, call code)`` and the cards as
 columns, are put in played order once by a bridgelaws ``Table``), and the
 declaring side's total tricks when a claim ended the play.
 
-Three contenders then replay all those boards, auction, play and score, each
-repeated several times within a time budget; the best run counts
-(``time.perf_counter``; the garbage collector is off during a run, as in
-``timeit``):
+Three contenders then replay all those boards, auction, play and score.  They run
+alternately, several rounds (``bench/alternate.py``: in each round every contender
+replays all the boards as many times as make a run of about ``--run-seconds``, the
+order turning each round, the garbage collector off during a run, as in
+``timeit``), and each ratio is the median over the rounds of the baseline's time
+over bridgelaws' in the same round (the best single run would flatter the
+contender with the shortest runs on a noisy machine):
 
 * **bridgelaws**: ``Table(Board(n, Deal(hands), dealer=, vulnerable=))``, every call
   applied as ``MakeCall``, every card as ``PlayCard``, the claim as ``Claim`` and
@@ -38,24 +41,26 @@ repeated several times within a time budget; the best run counts
 The three sets of North-South scores are compared once, outside the timing;
 the script fails (exit 1) if they differ anywhere.
 
-It prints boards per second for each, the ratios, and two ``bench`` lines, the
-last one being the project's headline::
+It prints boards per second for each (the median over the rounds), the ratios,
+and two ``bench`` lines, the last one being the project's headline::
 
     bench replay-vs-bare: R.RRx bare loop (target 0.25x)
     bench replay: R.RRx endplay (target 5.0x)
 
-A missed target gets ``MISSED`` beside it; the exit status is 0 all the same
-(this is a measurement, not a test).
+A verdict line for each (``met`` or ``MISSED``) precedes them; the exit status is 0
+all the same (this is a measurement, not a test).
 
 Running it
 ----------
 ::
 
-    .venv/bin/python bench/replay.py [REALDATA] [--budget SECONDS] [--profile] [--endplay-api]
+    .venv/bin/python bench/replay.py [REALDATA] [--rounds 7] [--run-seconds 0.5]
+                                     [--profile] [--endplay-api]
 
 ``REALDATA`` defaults to ``$BRIDGELAWS_REALDATA``, else ``<repo>/../shared/realdata``.
-``--budget`` is the time given to each contender (default 2 s; at least 3 runs, or
-2 when one run takes more than half the budget).  ``--profile`` also prints a
+``--rounds`` is the number of alternating rounds (default 7), ``--run-seconds`` the
+length of one run (default 0.5 s; a run replays all the boards at least once).
+``--profile`` also prints a
 cProfile of the bridgelaws replay (top 15 by tottime) and a split of its time
 measured without the profiler.  The endplay baseline is driven the cheaper of two
 ways: the loop keeps the trick's position and led suit itself instead of asking
@@ -69,6 +74,7 @@ import argparse
 import gc
 import glob
 import os
+import statistics
 import sys
 import time
 from collections import Counter
@@ -79,6 +85,9 @@ try:
     import bridgelaws  # noqa: F401
 except ImportError:  # run from a checkout without the package installed
     sys.path.insert(0, str(REPO / "src"))
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from alternate import alternate, bench_line, median_ratio, verdict  # noqa: E402
 
 from bridgelaws.boards import Board  # noqa: E402
 from bridgelaws.cards import Deal, cards_of  # noqa: E402
@@ -98,8 +107,6 @@ from endplay.types import Denom, Penalty, Player, Rank, Vul  # noqa: E402
 KNOWN_BAD = ("sm1_corrupted_deal_board3.pbn",)
 KNOWN_BAD_PREFIX = ("pbn_reference_impl_tests/errors_",)
 
-MIN_RUNS = 3
-
 STAT_ORDER = (
     "lin files read", "lin files that fail to parse", "pbn files read",
     "pbn files skipped (known not to parse)", "pbn files that fail to parse",
@@ -109,7 +116,6 @@ STAT_ORDER = (
     "  not benchmarked: engine refused an event", "  not benchmarked: irregular",
     "  not benchmarked: auction or play incomplete, no claim", "benchmarked",
 )
-MAX_RUNS = 1000
 
 
 # --- the plain data of one board -------------------------------------------------------
@@ -429,32 +435,12 @@ def replay_bare(b: Prepared) -> int:
 
 # --- timing ----------------------------------------------------------------------------------
 
-def time_runs(fn, boards, budget: float) -> tuple[float, int, float]:
-    """Best time of one run over ``boards``, the number of runs made and the time taken."""
-    for b in boards[:50]:                    # warm up
-        fn(b)
-    best = float("inf")
-    runs = 0
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        min_runs = MIN_RUNS
-        while runs < MAX_RUNS:
-            t0 = time.perf_counter()
-            for b in boards:
-                fn(b)
-            dt = time.perf_counter() - t0
-            runs += 1
-            best = min(best, dt)
-            if dt > budget / 2:      # a long run: two are enough (keeps the total near 2-3 budgets)
-                min_runs = 2
-            if runs >= min_runs and time.perf_counter() - start >= budget:
-                break
-        total = time.perf_counter() - start
-    finally:
-        gc.enable()
-    return best, runs, total
+def replay_all(fn, boards):
+    """One call: ``fn`` over every board (what a contender's run repeats)."""
+    def run():
+        for b in boards:
+            fn(b)
+    return run
 
 
 def profile_bridgelaws(boards, runs: int = 5, top: int = 15) -> None:
@@ -552,8 +538,10 @@ def profile_bridgelaws(boards, runs: int = 5, top: int = 15) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("realdata", nargs="?", help="the real-data folder (lin/, pbn/)")
-    ap.add_argument("--budget", type=float, default=2.0,
-                    help="seconds of timing per contender (default 2; at least 3 runs)")
+    ap.add_argument("--rounds", type=int, default=7,
+                    help="alternating rounds (default 7); the ratios are the rounds' medians")
+    ap.add_argument("--run-seconds", type=float, default=0.5,
+                    help="length of one contender's run in a round (default 0.5 s)")
     ap.add_argument("--endplay-api", action="store_true",
                     help="also time endplay driven through deal.curplayer/deal.curtrick (information)")
     ap.add_argument("--profile", action="store_true",
@@ -612,35 +600,41 @@ def main(argv=None) -> int:
     print(f"scores agree on all {len(boards)} boards (bridgelaws = endplay = bare loop)")
 
     print(f"python {sys.version.split()[0]}, endplay {getattr(endplay, '__version__', '?')}; "
-          f"budget {args.budget:.1f} s per contender, best of >= {MIN_RUNS} runs "
-          f"(2 when one run takes over half the budget), gc off")
-    results = {}
+          f"{args.rounds} alternating rounds, runs of about {args.run_seconds:.1f} s, gc off; "
+          f"figures are medians over the rounds")
     # the named baseline is the faster of the two ways of driving endplay: the loop
     # keeps the trick's position and led suit itself instead of asking endplay
     contenders = [("bridgelaws", replay_bridgelaws), ("endplay", replay_endplay_lean),
                   ("bare loop", replay_bare)]
     if args.endplay_api:
         contenders.append(("endplay (api)", replay_endplay))
-    for name, fn in contenders:
-        best, runs, total = time_runs(fn, boards, args.budget)
-        results[name] = len(boards) / best
-        print(f"  {name:<14} {len(boards) / best:>10.0f} boards/s   best run {best * 1e3:8.2f} ms "
-              f"({best / len(boards) * 1e6:7.1f} us/board; {runs} runs in {total:.1f} s)")
+    for _, fn in contenders:                 # warm up
+        for b in boards[:50]:
+            fn(b)
+    times = alternate({name: replay_all(fn, boards) for name, fn in contenders}, args.rounds,
+                      args.run_seconds)
+    for name, ts in times.items():
+        mid = statistics.median(ts)
+        print(f"  {name:<14} {len(boards) / mid:>10.0f} boards/s   median pass {mid * 1e3:8.2f} ms "
+              f"({mid / len(boards) * 1e6:7.1f} us/board; rounds "
+              f"{', '.join(f'{t * 1e3:.1f}' for t in ts)} ms)")
     print("  (the bare loop calls bridgelaws.scoring.contract.score once per board for Law 77)")
 
     if args.profile:
         profile_bridgelaws(boards)
 
-    r_ep = results["bridgelaws"] / results["endplay"]
-    r_bare = results["bridgelaws"] / results["bare loop"]
+    r_ep = median_ratio(times, "bridgelaws", "endplay")
+    r_bare = median_ratio(times, "bridgelaws", "bare loop")
     print(f"bridgelaws / endplay   = {r_ep:.2f}x   (endplay / bridgelaws = {1 / r_ep:.2f}x)")
     print(f"bridgelaws / bare loop = {r_bare:.2f}x   (bare loop / bridgelaws = {1 / r_bare:.2f}x)")
     if args.endplay_api:
-        r_api = results["bridgelaws"] / results["endplay (api)"]
+        r_api = median_ratio(times, "bridgelaws", "endplay (api)")
         print(f"bridgelaws / endplay through curplayer/curtrick = {r_api:.2f}x   (information only)")
-    print(f"bench replay-vs-bare: {r_bare:.2f}x bare loop (target 0.25x)"
-          + ("" if r_bare >= 0.25 else " MISSED"))
-    print(f"bench replay: {r_ep:.2f}x endplay (target 5.0x)" + ("" if r_ep >= 5.0 else " MISSED"))
+    # the bare-loop target has two decimals (0.25x), which bench_line's format would round
+    print(f"replay-vs-bare: {r_bare:.2f}x, target 0.25x {'met' if r_bare >= 0.25 else 'MISSED'}")
+    print(verdict("replay", r_ep, 5.0))
+    print(f"bench replay-vs-bare: {r_bare:.2f}x bare loop (target 0.25x)")
+    print(bench_line("replay", r_ep, "endplay", 5.0))
     return 0
 
 

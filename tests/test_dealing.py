@@ -221,10 +221,19 @@ def test_impossible_constraints_are_refused_before_dealing(text, why):
 
 
 def test_a_rare_constraint_ends_with_a_clear_error_after_the_cap():
-    # 37 points is possible (AKQ of every suit and a jack) but about one deal in 10^11
+    # North and South holding all 16 honours is possible but about one deal in 2 million;
+    # a partnership's points are tested on whole deals, so the cap ends it
     with pytest.raises(BridgeError, match="in 2,000 attempts") as e:
-        Dealer(seed=1).deal("N hcp 37", max_attempts=2000)
+        Dealer(seed=1).deal("NS hcp 40", max_attempts=2000)
     assert e.value.where == "--where"
+
+
+def test_law6E4_a_rare_one_seat_constraint_is_dealt_directly():
+    # 37 points (AKQ of every suit and a jack) is about one hand in 10^11: dealing at
+    # random would hit the cap; North's hand is drawn from the four such hands instead
+    deals = Dealer(seed=1).deals(8, "N hcp 37", max_attempts=1)
+    assert all(hcp(d.hands[0]) == 37 and d.is_complete() for d in deals)
+    assert len({d.hands[0] for d in deals}) > 1
 
 
 @pytest.mark.parametrize("text", ["", "X hcp 5", "N", "N hcp", "N hcp lots", "N points 5",

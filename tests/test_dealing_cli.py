@@ -120,7 +120,7 @@ def test_handrecord_writes_html_and_pbn_with_the_analysis(tmp_path):
 @pytest.mark.parametrize("args, says", [
     (["deal", "--boards", "0-3"], "--boards"),
     (["deal", "--boards", "1-2", "--where", "N hcp 38+"], "--where"),
-    (["deal", "--boards", "1", "--where", "N hcp 37", "--max-attempts", "50", "--seed", "1"],
+    (["deal", "--boards", "1", "--where", "NS hcp 40", "--max-attempts", "50", "--seed", "1"],
      "50 attempts"),
     (["dealnumber", str(DEAL_COUNT)], "outside"),
     (["dealnumber", "12x"], "not a deal number"),

@@ -32,6 +32,7 @@ from ..boards import Board
 from ..cards import BridgeError, Deal
 from .constraints import Constraint, parse_where
 from .dealnumber import DEAL_COUNT, deal_of_number
+from .smart import plan_for
 
 __all__ = ["Dealer", "random_deal", "deal_boards", "parse_board_range", "DEFAULT_MAX_ATTEMPTS",
            "LAWS_DEALING"]
@@ -83,13 +84,19 @@ class Dealer:
              max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> Deal:
         """A deal drawn uniformly (Law 6), from those that meet ``where`` if given.
 
-        Rejection keeps the draw uniform among the deals that meet the constraint.
+        Rejection keeps the draw uniform among the deals that meet the constraint; a
+        constraint on one seat's hand deals that hand from the hands that meet it
+        (:mod:`bridgelaws.deals.smart`), as uniform and without the rejected deals.
         After ``max_attempts`` deals that do not, :class:`BridgeError` says so.
         """
         if where is None:
             return deal_of_number(self._below(DEAL_COUNT))
         test = parse_where(where) if isinstance(where, str) else where
         below = self._below
+        if isinstance(test, Constraint):
+            plan = plan_for(test)             # one seat dealt from its own distribution
+            if plan is not None:
+                return plan.deal_meeting(below, max_attempts)
         for _ in range(max_attempts):
             deal = deal_of_number(below(DEAL_COUNT))
             if test(deal.hands):
