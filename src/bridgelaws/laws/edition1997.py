@@ -189,10 +189,12 @@ class Laws1997(Laws2017):
             irr = Irregularity("lead_restriction", offender, len(table.events), ("26A",), facts)
             return Ruling(irr, ("26A",), Decision(
                 table.declarer, ("require_suit", "forbid_suit", "no_restriction"),
-                ("26A2", "26A2", "26A2")), consequences={})
+                ("26A2", "26A2", "26A2"), suits=(suit,)), consequences={})   # 26A2: that suit
         irr = Irregularity("lead_restriction", offender, len(table.events), ("26B",), facts)
+        # 26B (1997): any one suit, one the offender bid included
         return Ruling(irr, ("26B",), Decision(table.declarer, ("forbid_suit", "no_restriction"),
-                                              ("26B", "26B")), consequences={})
+                                              ("26B", "26B"), suits=(3, 2, 1, 0)),
+                      consequences={})
 
     def lead_restriction_chosen(self, table: TableView, ruling: Ruling,
                                 choice: Choose) -> list[Consequence]:
