@@ -141,3 +141,21 @@ def test_rule_command_reads_the_facts(tmp_path):
     assert ("Następnie E zastąpił 1\u2665 odzywką 2\u2665, najniższą odzywką wystarczającą w "
             "tym samym mianie: nie ma dalszych sprostowań (przepis 27B1a).") in out.stdout
     assert "licytacja toczy się normalnie" in out.stdout
+
+
+def test_57A_the_suit_declarer_named_then_the_penalty_card_alone():
+    """E plays the CQ before W has played to the heart trick; declarer requires
+    diamonds should W be unable to follow (57A3): the duty, with its suit, stands until
+    W has played to the trick; then only E's penalty card remains."""
+    case = json.loads(open("tests/cases/play/law57A3_require_suit.json").read())
+    out = explain(case_table(case), "en")
+    assert out[-2] == ("Now in force: If he cannot follow suit, West must play \u2666 diamonds "
+                       "(Law 57A3). East's \u2663Q remains a major penalty card: it must be "
+                       "played at the first legal opportunity (Law 50D).")
+    ru = explain(case_table(case), "ru")
+    assert "он должен сыграть картой масти \u2666 бубны (Правило 57A3)" in ru[-2]
+    t = case_table(case)
+    card = t.legal_card_names()[0]
+    later = explain(case_table(dict(case, events=[*case["events"],
+                                                   {"by": "W", "play": card}])), "en")
+    assert "must play \u2666 diamonds" not in later[-2] and "\u2663Q remains" in later[-2]

@@ -567,6 +567,14 @@ def _now(table, lang: str, laws: _Laws) -> str | None:
         else:
             items.append(message("now.forbid", lang, seat=seat, law=r["law"],
                                  suits=_suit_names(r["forbid"], lang)))
+    for seat, duty in sorted(table.play_duties.items()):
+        # 57A: the partner's play to this trick, as declarer chose
+        option, suit = duty.get("option"), duty.get("suit")
+        if option in ("highest", "lowest"):
+            items.append(message(f"do.play_duty.{option}", lang, seat=_seat(seat, lang)))
+        elif option in ("require_suit", "forbid_suit") and suit is not None:
+            items.append(message(f"now.play_duty.{option}", lang, seat=_seat(seat, lang),
+                                 suit=_suit_names([SUIT_LETTERS[suit]], lang)))
     for seat, cards in sorted(table.penalty_cards.items()):
         for c in cards:
             laws.add("50D" if c["major"] else "50C")
