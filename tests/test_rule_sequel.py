@@ -159,3 +159,19 @@ def test_57A_the_suit_declarer_named_then_the_penalty_card_alone():
     later = explain(case_table(dict(case, events=[*case["events"],
                                                    {"by": "W", "play": card}])), "en")
     assert "must play \u2666 diamonds" not in later[-2] and "\u2663Q remains" in later[-2]
+
+
+def test_31A2_the_call_compared_with_the_cancelled_one():
+    """South's 1♠ at East's turn is refused; East bids, South calls again: judged
+    comparable, no rectification (31A2a); otherwise North passes at his next turn and
+    26B may follow (31A2b)."""
+    base = calls(("N", "1C"), ("S", "1S")) + [{"by": "W", "choose": "reject"}] + \
+        calls(("E", "2C"))
+    same = lines(base + [{"by": "S", "call": "2S", "comparable": True}])
+    assert same[-3] == ("South then called 2\u2660, which the Director judged comparable to "
+                        "1\u2660: there is no further rectification (Law 31A2a).")
+    other = lines(base + calls(("S", "3N")), "nb")
+    assert other[-3] == ("Syd meldte deretter 3NT, som turneringslederen ikke anså som "
+                         "sammenlignbar med 1\u2660: Nord må passe neste gang det er hans tur "
+                         "(§31A2b).")
+    assert other[-2].startswith("Nå gjelder: Nord må passe")
