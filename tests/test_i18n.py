@@ -94,7 +94,7 @@ EXPECTED = {
         "claim_decided": ["תביעה", "מנהל התחרות", "10"],
     },
     "pl": {
-        "insufficient_bid": ["E zgłosił odzywkę niewystarczającą (1H)", "sędzia", "porównywaln",
+        "insufficient_bid": ["E zgłosił odzywkę niewystarczającą (1\u2665)", "sędzia", "porównywaln",
                              "nielegalna", "strony niewykraczającej", "przepis 10C"],
         "bid_out_of_rotation": ["poza kolejnością", "porównywaln"],
         "inadmissible_double": ["kontrę lub rekontrę", "rozgrywający", "obrońcą",
@@ -253,7 +253,7 @@ def test_ruling_explained_in_language(lang, name):
 def test_what_happened_line_names_the_offender_and_call(lang):
     lines = explain(table(*RULINGS["insufficient_bid"]), lang)
     assert message("seat.E", lang) in lines[1]
-    assert "(1H)" in lines[1]
+    assert "(1\u2665)" in lines[1]
     assert lines[-1].lstrip(RLM).endswith("27, 27A1, 27B")
 
 

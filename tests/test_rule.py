@@ -22,10 +22,10 @@ def table(*events, board=1):
 
 def test_bid_out_of_rotation_at_rho_turn_explained():
     lines = explain(table(("N", "1C"), ("S", "1S")), "en")
-    assert lines[1] == "What happened: South bid out of rotation (1S)."
+    assert lines[1] == "What happened: South bid out of rotation (1\u2660)."
     assert lines[2].startswith("West chooses")
-    assert lines[3].startswith("  - accept: 1S by South stands")
-    assert "If East passes, South must repeat 1S" in lines[4]
+    assert lines[3].startswith("  - accept: 1\u2660 by South stands")
+    assert "If East passes, South must repeat 1\u2660" in lines[4]
     assert "North must pass at his next turn" in lines[4]
     assert lines[-1] == "Laws: 29, 29A, 29B, 31A"
 
@@ -80,18 +80,19 @@ def test_option_lines_end_with_their_law():
 
 def test_choice_made_by_calling_over_the_irregular_call():
     lines = explain(table(("N", "1N"), ("E", "1H"), ("S", "P")), "en")
-    assert lines[-2] == "South called over the irregular call, and so accepted it (Law 27A1)."
+    assert lines[-3] == "South called over the irregular call, and so accepted it (Law 27A1)."
+    assert lines[-2] == "No rectification remains in force: the auction goes on normally."
 
 
 def test_call_out_of_rotation_cancelled_by_the_player_whose_turn_it_was():
     lines = explain(table(("N", "1C"), ("W", "1S"), ("E", "P")), "en")
-    assert "East, whose turn it was, called" in lines[-2] and "(Law 28B)" in lines[-2]
+    assert "East, whose turn it was, called" in lines[-3] and "(Law 28B)" in lines[-3]
     assert lines[-1].endswith("28B")
 
 
 def test_opening_lead_out_of_turn_explained():
     lines = explain(table(*THREE_NT, ("W", "C8", "play")), "en")
-    assert lines[1] == "What happened: West made the opening lead out of turn (C8)."
+    assert lines[1] == "What happened: West made the opening lead out of turn (\u26638)."
     assert lines[2] == "North chooses, without consulting partner (Law 10C):"
     assert lines[3].startswith("  - accept: The lead by West stands") and lines[3].endswith(
         "(Law 54B)")
@@ -104,7 +105,8 @@ def test_opening_lead_out_of_turn_explained():
 
 def test_choice_made_is_told():
     lines = explain(table(*THREE_NT, ("W", "C8", "play"), ("N", "spread", "choose")), "en")
-    assert lines[-2] == "North chose: spread his hand."
+    assert lines[-3] == "North chose: spread his hand."
+    assert lines[-2] == "No rectification remains in force: play goes on normally."
 
 
 def test_trick_13_lead_out_of_turn_applied_at_once():
@@ -118,7 +120,7 @@ def test_trick_13_lead_out_of_turn_applied_at_once():
 def test_revoke_followed_through_laws_62_to_64():
     events = THREE_NT + [("E", "CQ", "play"), ("S", "C4", "play"), ("W", "D4", "play")]
     lines = explain(table(*events), "en")
-    assert lines[1] == ("What happened: West revoked on trick 1 (D4): he failed to follow suit "
+    assert lines[1] == ("What happened: West revoked on trick 1 (\u26664): he failed to follow suit "
                         "although able to.")
     assert lines[2].startswith("Play goes on") and lines[-1] == "Laws: 61A, 62A, 63A"
     lines = explain(table(*events, ("N", "revoke", "attention")), "en")
@@ -134,5 +136,5 @@ def test_rule_command_for_the_play_in_norwegian(tmp_path):
                          capture_output=True, timeout=60, encoding="utf-8",
                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert out.returncode == 0, out.stderr
-    assert "Vest foretok åpningsutspill utenfor tur (C8)." in out.stdout
+    assert "Vest foretok åpningsutspill utenfor tur (\u26638)." in out.stdout
     assert "stort straffekort" in out.stdout and "(§54D)" in out.stdout

@@ -8,8 +8,11 @@ worded in English or any other language.
 The explanation says what happened, then either who chooses and what follows from each
 option (with the law of each option), or what the Director applies at once; then the
 points the Laws add (who else may settle the matter, what happens meanwhile), what was
-chosen or how the matter was settled when the log goes on past the ruling, and the
-laws.  A revoke has no ruling of its own (play goes on, Law 61A): when a revoke is the
+chosen or how the matter was settled when the log goes on past the ruling, what the
+offender did next when the choice left him a call to make (his substitute, 27B; his call
+compared with the cancelled one, 30-32), what applies now until the table is back to
+normal (bars, the lead restriction to come, lead restrictions, penalty cards), and the
+laws.  Cards, calls and suits are named with their symbols (♣8, 2♥, ♣ clubs).  A revoke has no ruling of its own (play goes on, Law 61A): when a revoke is the
 latest matter at the table, the explanation follows it through Laws 62-64 instead.  When
 the latest matter is a question of Law 61B, it says who asked whom, under which law, and
 the answer, followed, when the answer revealed a revoke, by that revoke's explanation.
@@ -18,7 +21,7 @@ the answer, followed, when the answer revealed a revoke, by that revoke's explan
 >>> t = case_table({"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
 ...                 "events": [{"by": "N", "call": "1N"}, {"by": "E", "call": "1H"}]})
 >>> print(explain(t, "en")[1])
-What happened: East made an insufficient bid (1H).
+What happened: East made an insufficient bid (1♥).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 from .calls import call_name
 from .cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, card_name, cards_of
 from .i18n import RTL_LANGUAGES, has_message, message
+from .table.constants import AUCTION, COMPLETE
 from .laws.consequences import Cite
 from .laws.ruling import IRREGULARITY_KINDS
 
@@ -88,7 +92,33 @@ def _leader(irr) -> int:
 
 
 def _cards(mask: int) -> str:
-    return ", ".join(card_name(c) for c in cards_of(mask))
+    return ", ".join(_card(card_name(c)) for c in cards_of(mask))
+
+
+#: suits as people see them on cards and in the bidding box
+_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def _card(name: str) -> str:
+    """A card named for people, with its suit symbol: ``C8`` is ``♣8``, ``HT`` ``♥10``."""
+    if len(name) == 2 and name[0] in _SYMBOLS:
+        return _SYMBOLS[name[0]] + ("10" if name[1] == "T" else name[1])
+    return name
+
+
+def _call(name: str, lang: str) -> str:
+    """A call named for people: ``1H`` is ``1♥``, ``3N`` ``3NT``; pass, double and
+    redouble in words."""
+    if name in ("P", "X", "XX"):
+        return message(f"call.{name}", lang)
+    if len(name) == 2 and name[0].isdigit():
+        return name[0] + ("NT" if name[1] == "N" else _SYMBOLS.get(name[1], name[1]))
+    return name
+
+
+def _suit_names(letters, lang: str) -> str:
+    """Suits by letter, each with its symbol and name (``♣ clubs``)."""
+    return ", ".join(f"{_SYMBOLS[x]} {message(f'suit.{x}', lang)}" for x in letters)
 
 
 class _Laws:
@@ -151,26 +181,30 @@ def _act(table, ruling, lang: str) -> str:
     """What the offender did, from ``act.<kind>`` (or a variant of it)."""
     irr = ruling.irregularity
     kind, facts = irr.kind, irr.facts
-    detail = facts.get("call") or facts.get("card") or ""
+    detail = (_call(facts["call"], lang) if facts.get("call") else
+              _card(facts["card"]) if facts.get("card") else "")
     key = f"act.{kind}"
     values = {"detail": detail, "trick": facts.get("trick", "")}
     if kind == "premature_play_by_defender" and facts.get("_partner_played"):
         key = "act.premature_play_by_defender.57D"
     elif kind == "penalty_card_lead":
+        # the holder's major penalty cards when his partner obtained the lead
+        held = _replay(table, min(irr.event + 1, len(table.events))).penalty_cards.get(irr.by, ())
+        values["detail"] = ", ".join(_card(c["card"]) for c in held if c["major"])
         family = ruling.decision.laws[0] if ruling.decision else ""
         if family.startswith("51B1"):
             key = "act.penalty_card_lead.51B1"
         elif family.startswith("51B2"):
             key = "act.penalty_card_lead.51B2"
     elif kind == "several_cards_played":
-        values["detail"] = facts.get("cards", "")
+        values["detail"] = ", ".join(_card(c) for c in str(facts.get("cards", "")).split())
         if ruling.decision is None:
             key = "act.several_cards_played.58B1"
     elif kind == "defective_trick":
         key = "act.defective_trick" + (".late" if facts.get("_late") else "")
         if ruling.decision is None:
             key = "act.defective_trick.surplus"
-            values["detail"] = facts.get("card", "")
+            values["detail"] = _card(facts.get("card", ""))
     elif kind == "incomplete_designation":
         words = str(facts.get("words", "")).strip()
         values["detail"] = message("designation.any", lang) if words.lower() == "any" else words
@@ -211,11 +245,12 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
     if what in ("law", "clear_duty"):
         return None
     if what == "put_in_force":
-        return message("do.put_in_force", lang, seat=_seat(op.seat, lang), call=call_name(op.call))
+        return message("do.put_in_force", lang, seat=_seat(op.seat, lang),
+                       call=_call(call_name(op.call), lang))
     if what == "bar":
         return message(f"do.bar.{op.until}", lang, seat=_seat(op.seat, lang))
     if what == "duty":
-        values = {"seat": _seat(op.seat, lang), "call": call_name(op.withdrawn or 0),
+        values = {"seat": _seat(op.seat, lang), "call": _call(call_name(op.withdrawn or 0), lang),
                   "partner": _seat((op.seat + 2) & 3, lang)}
         if op.what == "rho_call":
             values["offender"] = _seat(op.offender, lang)
@@ -387,11 +422,11 @@ def _outcome(table, ruling, lang: str, laws: _Laws) -> str | None:
         option = message(f"option.{event.option}", lang)
         detail = ""
         if event.card is not None:
-            detail = card_name(event.card)
+            detail = _card(card_name(event.card))
         elif event.suits:
-            detail = _suits(event.suits, lang)
+            detail = _suit_names([SUIT_LETTERS[x] for x in event.suits], lang)
         elif event.suit is not None:
-            detail = _suits([event.suit], lang)
+            detail = _suit_names([SUIT_LETTERS[event.suit]], lang)
         if detail:
             return message("rule.chosen_detail", lang, seat=_seat(d.by, lang), option=option,
                            detail=detail)
@@ -431,6 +466,11 @@ def _explain_ruling(table, ruling, lang: str) -> list[str]:
             texts = _option_texts(table, ruling, option, lang, laws, skip=common)
             lines.append(f"  - {message(f'option.{option}', lang)}: " + " ".join(texts)
                          + " " + message("rule.option_law", lang, law=law))
+        if d.suits:
+            # the suits the options may name (26B, 50D2, 51B, 57A3/A4), and no other
+            key = "rule.lawful_suits.several" if d.several else "rule.lawful_suits"
+            lines.append(message(key, lang, seat=_seat(d.by, lang),
+                                 suits=_suit_names([SUIT_LETTERS[x] for x in d.suits], lang)))
     elif ruling.director:
         lines.append(message("rule.director", lang))
     else:
@@ -440,8 +480,119 @@ def _explain_ruling(table, ruling, lang: str) -> list[str]:
     outcome = _outcome(table, ruling, lang, laws)
     if outcome:
         lines.append(outcome)
+    if ruling.decision is not None and table.pending is not ruling:
+        # after the choice: what the offender did next, and what applies now, until the
+        # table is back to normal
+        lines.extend(_sequel(table, ruling, lang, laws))
+        now = _now(table, lang, laws)
+        if now:
+            lines.append(now)
     lines.append(laws.line(lang))
     return lines
+
+
+# --- after the choice: what followed, and what applies now -------------------------------
+
+#: the laws of an offender's next call after his call was cancelled (27B, 30-32 with 23A)
+_SEQUEL = {"27B1a": "sequel.27B1a", "27B1b": "sequel.27B1b", "27B2": "sequel.27B2",
+           "30B1b(i)": "sequel.comparable", "31A2a": "sequel.comparable",
+           "32A2a": "sequel.comparable", "30B1b(ii)": "sequel.not_comparable",
+           "31A2b": "sequel.not_comparable", "32A2b": "sequel.not_comparable"}
+
+
+def _settled_at(table, ruling) -> int | None:
+    """The index of the event that settled a ruling, or ``None`` while it waits."""
+    key = _key(ruling.irregularity)
+    t = table.prefix(0)
+    waiting = False
+    for i, e in enumerate(table.events):
+        t.apply(e)
+        here = t.pending is not None and _key(t.pending.irregularity) == key
+        if waiting and not here:
+            return i
+        waiting = waiting or here
+    return None
+
+
+def _sequel(table, ruling, lang: str, laws: _Laws) -> list[str]:
+    """What the offender did next, when the choice left him a call to make: his
+    substitute for a cancelled call (27B1a, 27B1b, 27B2), or his call the Director
+    compared with the cancelled one (30B1b, 31A2, 32A2)."""
+    from .events import MakeCall
+    irr = ruling.irregularity
+    if "call" not in irr.facts:
+        return []
+    at = _settled_at(table, ruling)
+    if at is None:
+        return []
+    t = table.prefix(at + 1)
+    for e in table.events[at + 1:]:
+        before = len(t.laws)
+        t.apply(e)
+        if type(e) is not MakeCall or e.by != irr.by:
+            continue
+        for law in t.laws[before:]:
+            if law in _SEQUEL:
+                laws.add(law)
+                return [message(_SEQUEL[law], lang, seat=_seat(e.by, lang),
+                                partner=_seat((e.by + 2) & 3, lang), law=law,
+                                call=_call(call_name(e.call), lang),
+                                withdrawn=_call(irr.facts["call"], lang))]
+        return []
+    return []
+
+
+def _now(table, lang: str, laws: _Laws) -> str | None:
+    """What remains in force at the table now: bars, the lead restriction to come (26B),
+    lead restrictions, penalty cards, a call still owed; or that the auction or play
+    goes on normally.  ``None`` once play is over."""
+    if table.phase == COMPLETE or table.pending is not None:
+        return None
+    items = []
+    for seat, until in sorted(table.barred.items()):
+        items.append(message(f"do.bar.{until}", lang, seat=_seat(seat, lang)))
+    for seat, duty in sorted(table.duties.items()):
+        what = duty["kind"]
+        code = duty["withdrawn"] if "withdrawn" in duty else duty.get("call")
+        call = _call(call_name(code), lang) if code is not None else ""
+        if what in ("substitute", "comparable"):
+            items.append(message(f"now.duty.{what}", lang, seat=_seat(seat, lang), call=call))
+        elif what == "repeat":
+            items.append(message("do.duty.repeat", lang, seat=_seat(seat, lang), call=call))
+        elif what == "rho_call" and "offender" in duty:
+            o = duty["offender"]
+            items.append(message("do.duty.rho_call", lang, seat=_seat(seat, lang), call=call,
+                                 offender=_seat(o, lang), offender_partner=_seat((o + 2) & 3,
+                                                                                 lang)))
+    for offender, law in table.lead_penalties:
+        laws.add(law)
+        items.append(message("do.lead_penalty", lang, seat=_seat(offender, lang),
+                             partner=_seat((offender + 2) & 3, lang)))
+    for r in table.lead_restrictions:
+        seat = _seat(SEAT_NAMES.index(r["seat"]), lang)
+        laws.add(r["law"])
+        if r.get("require"):
+            items.append(message("now.require", lang, seat=seat, law=r["law"],
+                                 suit=_suit_names([r["require"]], lang)))
+        else:
+            items.append(message("now.forbid", lang, seat=seat, law=r["law"],
+                                 suits=_suit_names(r["forbid"], lang)))
+    for seat, duty in sorted(table.play_duties.items()):
+        # 57A: the partner's play to this trick, as declarer chose
+        option, suit = duty.get("option"), duty.get("suit")
+        if option in ("highest", "lowest"):
+            items.append(message(f"do.play_duty.{option}", lang, seat=_seat(seat, lang)))
+        elif option in ("require_suit", "forbid_suit") and suit is not None:
+            items.append(message(f"now.play_duty.{option}", lang, seat=_seat(seat, lang),
+                                 suit=_suit_names([SUIT_LETTERS[suit]], lang)))
+    for seat, cards in sorted(table.penalty_cards.items()):
+        for c in cards:
+            laws.add("50D" if c["major"] else "50C")
+            items.append(message("now.penalty_card." + ("major" if c["major"] else "minor"),
+                                 lang, seat=_seat(seat, lang), card=_card(c["card"])))
+    if not items:
+        return message("now.normal." + ("auction" if table.phase == AUCTION else "play"), lang)
+    return message("now.heading", lang) + " " + " ".join(items)
 
 
 # --- a revoke ------------------------------------------------------------------------------
@@ -487,7 +638,7 @@ def _explain_revoke(table, irr, lang: str, first=()) -> list[str]:
         bool(before.hands[o] & SUIT_MASKS[led])
     key = "act.revoke" if follow else "act.revoke.duty"
     lines = [message("rule.what", lang, seat=_seat(o, lang),
-                     act=message(key, lang, detail=card, trick=trick))]
+                     act=message(key, lang, detail=_card(card), trick=trick))]
     laws = _Laws([*first, "61A"])
     start = len(_replay(table, irr.event + 1).laws)
     later = [law for law in dict.fromkeys(table.laws[start:]) if law in REVOKE_LAWS]
