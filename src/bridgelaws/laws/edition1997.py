@@ -405,8 +405,10 @@ class Laws1997(Laws2017):
         if d is None:
             return ruling
         c = ruling.consequences
+        # 57A3 (1997): forbid a named suit other than the suit led (the values of 2017's 57A4)
         return Ruling(irr, ("57",), Decision(d.by, ("highest", "lowest", "forbid_suit"),
-                                             ("57A1", "57A2", "57A3")), consequences={
+                                             ("57A1", "57A2", "57A3"), suits=d.suits),
+                      consequences={
             "highest": c["highest"], "lowest": c["lowest"],
             "forbid_suit": [Cite("57A3") if op == Cite("57A4") else op for op in c["forbid_suit"]]})
 
