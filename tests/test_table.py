@@ -526,8 +526,15 @@ def test_law21B1a_change_after_misinformation_only_before_partner_calls():
     t.apply(MakeCall(1, parse_call("1H"), replaces="misinformation"))
     assert t.laws == ["21B1a"] and t.state()["auction"][-1] == {"by": "E", "call": "1H"}
     t = table(1, ["1C", "P", "P", "1H"])                     # W, E's partner, has called
-    with pytest.raises(TableError, match="too late for Law 21B1a"):
-        t.apply(MakeCall(1, parse_call("1S"), replaces="misinformation"))
+    t.apply(MakeCall(1, parse_call("1S"), replaces="misinformation"))
+    # too late for 21B1a: an attempted change is a 25B matter, for E's LHO (S) to accept
+    s = t.state()
+    assert s["laws"] == ["25B"] and s["decision"]["by"] == "S"
+    assert s["auction"][1] == {"by": "E", "call": "P"}
+    t.apply(Choose(2, "reject"))
+    s = t.state()
+    assert s["laws"] == ["25B", "25B2"] and s["auction"][1] == {"by": "E", "call": "P"}
+    assert {"flag": "Review21B3", "law": "21B3"} in s["flags"]
 
 
 def test_law25A_lho_may_change_the_call_he_made_over_the_first():

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..auction import Auction
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, is_bid, make_bid
 from ..cards import SEAT_NAMES, SUIT_LETTERS
 from ..events import Choose
 from .consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Consequence, DropLeadPenalty,
                            DropReview, Expose, Flag, LeadPenalty, LeadRestriction, PenaltyCard,
-                           PutInForce, Refuse, Resolve, Settle, Unbar, WithdrawLast)
+                           PutInForce, Refuse, ReplaceCall, Resolve, Settle, Unbar,
+                           WithdrawLast)
 from .protocol import Phase, TableView
 from .ruling import Decision, Irregularity, Ruling
 
@@ -57,6 +59,20 @@ def lowest_sufficient(last_bid: int | None, strain: int) -> int:
     while last_bid is not None and make_bid(level, strain) <= last_bid:
         level += 1
     return make_bid(level, strain)
+
+
+def _lawful_with(table: TableView, seat: int, call: int) -> bool:
+    """Whether the auction stays lawful with ``seat``'s last call replaced by ``call``
+    where it stands (Law 25B1 after later calls)."""
+    calls = list(table.auction.calls)
+    i = max(k for k, (s, _c) in enumerate(calls) if s == seat)
+    calls[i] = (seat, call)
+    auction = Auction(table.auction.dealer)
+    for s, c in calls:
+        if not auction.is_legal(s, c):
+            return False
+        auction.add(s, c)
+    return not auction.is_over
 
 
 def _now(irr: Irregularity, ops: list[Consequence]) -> Ruling:
@@ -277,9 +293,40 @@ class AuctionLaws:
             return Refuse(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
                           "the auction period is over or he has not called")
         if any(s == (seat + 2) & 3 for s, _c in calls[mine[-1] + 1:]):
+            if table.phase == Phase.AUCTION:
+                # 25A4, 21B1a: too late now that partner has called; an attempted change
+                # is a change of call that Law 25A does not permit: Law 25B rules on it
+                return Cite("25B")
             return Refuse(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
-                          f"{SEAT_NAMES[seat]}'s partner, has called since")
+                          f"{SEAT_NAMES[seat]}'s partner, has called since, and the "
+                          "auction is over (Law 25A5)")
         return Cite(law)
+
+    def change_of_call(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 25B: a change of call that Law 25A does not permit (here: attempted after
+        the player's partner has called since, 25A4; for misinformation 21B1a no longer
+        allows it either, and 21B3 leaves the Director to adjust).  The offender's LHO
+        may accept the new call (25B1): the first is withdrawn, the new one stands in its
+        place and the auction goes on (26 may apply); otherwise the new call is cancelled
+        and the first stands (25B2; 26 may apply).  16C applies to the withdrawn or
+        cancelled call (25B3): it is unauthorised to the offender's side."""
+        o, call = irr.by, irr.facts["_code"]
+        lho = (o + 1) & 3
+        ui = Flag("UI", "16C", o)
+        extra: list[Consequence] = []
+        if irr.facts.get("_reason") == "misinformation":
+            extra.append(Flag("Review21B3", "21B3"))
+        reject: list[Consequence] = [Cite("25B2"), ui, LeadPenalty(o, "26B"), *extra]
+        options: tuple[str, ...] = ("accept", "reject")
+        if not _lawful_with(table, o, call):
+            # the new call in place of the first would make a later call unlawful: there
+            # is nothing the LHO could accept
+            options = ("reject",)
+        return Ruling(irr, ("25B",), Decision(lho, options, tuple(
+            "25B1" if opt == "accept" else "25B2" for opt in options)), consequences={
+                "accept": [Cite("25B1"), ReplaceCall(o, call), ui, LeadPenalty(o, "26B"),
+                           *extra],
+                "reject": reject})
 
     def lho_changes_call(self, table: TableView, seat: int) -> Cite | Refuse:
         """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had

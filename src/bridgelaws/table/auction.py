@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid
 from ..cards import SEAT_NAMES, card_name
 from ..events import MakeCall
-from ..laws.consequences import Flag, PenaltyCard, Refuse
+from ..laws.consequences import Cite, Flag, PenaltyCard, Refuse
 from ..laws.ruling import Ruling
 from ..play import NO_TRUMP
 
@@ -94,6 +94,11 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
     verdict = self.edition.call_replaced(self, seat, str(event.replaces))
     if type(verdict) is Refuse:
         raise TableError(verdict.reason, f"event {index}")
+    if type(verdict) is Cite and verdict.law == "25B":
+        # Law 25B: a change that 25A (or 21B1a) no longer permits: the LHO may accept it
+        self._irregular("change_of_call", seat, index, call=call_name(event.call),
+                        _code=event.call, _reason=str(event.replaces))
+        return
     calls = self.auction.calls
     i = [k for k, (s_, _c) in enumerate(calls) if s_ == seat][-1]
     later = calls[i + 1:]

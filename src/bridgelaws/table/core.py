@@ -22,7 +22,8 @@ from ..laws.consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Co
                                 MarkRevoke, MustLeadFrom, MustPlay, NoTableResult, PenaltyCard,
                                 PickUpPenaltyCards, PlayAccepted, PlayDuty, PlayInstead, PlayNow,
                                 PutInForce, Recognise, Refuse, ReplayDuty, Resolve,
-                                RestoreTricks, Settle, Transfer, Unbar, WithdrawLast)
+                                ReplaceCall, RestoreTricks, Settle, Transfer, Unbar,
+                                WithdrawLast)
 from ..laws.edition import Edition, Laws2017
 from ..laws.ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 from ..play import NO_TRUMP, trick_winner
@@ -536,6 +537,11 @@ class Table:
                         if kept[i][0] == op.seat:
                             del kept[i]
                             break
+                    self._rebuild_auction(kept)
+                case ReplaceCall():
+                    kept = list(self.auction.calls)
+                    i = max(k for k, (s_, _c) in enumerate(kept) if s_ == op.seat)
+                    kept[i] = (op.seat, op.call)
                     self._rebuild_auction(kept)
                 case CancelCalls():
                     self._rebuild_auction(self.auction.calls[:op.first])
