@@ -120,13 +120,13 @@ class AuctionLaws:
                           consequences={
                               "accept": [Cite("27B4"), Cite("27A1"), ClearDuty(o),
                                          PutInForce(o, ib)],
-                              "reject": [Cite("27B4"), Cite("27B3"),
+                              "reject": [Cite("27B4"), Cite("27B3"), Flag("UI", "16C", o),
                                          Bar((o + 2) & 3, "rest_of_auction"),
                                          LeadPenalty(o, "26B"), self.enforced_pass_review()]})
         return Ruling(irr, ("27",), Decision(lho, ("accept", "reject"), ("27A1", "27B")),
                       consequences={
                           "accept": [Cite("27A1"), PutInForce(o, ib)],
-                          "reject": [Cite("27B"), Flag("UI", "16C"),
+                          "reject": [Cite("27B"), Flag("UI", "16C", o),
                                      CallDuty(o, "substitute", "27B", withdrawn=ib)]})
 
     def substitute_for_insufficient_bid(self, table: TableView, seat: int, call: int,
@@ -163,8 +163,8 @@ class AuctionLaws:
         judged comparable) is cancelled; the offender substitutes again under 27B and his
         partner passes for the rest of the auction (26B, 72C)."""
         o = irr.by
-        return _now(irr, [Bar((o + 2) & 3, "rest_of_auction"), LeadPenalty(o, "26B"),
-                          self.enforced_pass_review()])
+        return _now(irr, [Flag("UI", "16C", o), Bar((o + 2) & 3, "rest_of_auction"),
+                          LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
     # --- Laws 28-32: calls out of rotation ------------------------------------------
 
@@ -178,7 +178,7 @@ class AuctionLaws:
         family = ("31" if is_bid(call) or (call == PASS and irr.facts.get("_artificial")) else
                   "30" if call == PASS else "32")
         where = relation_to_turn(table, o, turn)
-        reject: list[Consequence] = [Cite("29B"), Flag("UI", "16C")]
+        reject: list[Consequence] = [Cite("29B"), Flag("UI", "16C", o)]
         if where == "rho":
             if family == "30":
                 reject += [Cite("30A"), Bar(o, "next_turn"), self.enforced_pass_review()]
@@ -194,9 +194,9 @@ class AuctionLaws:
                                                          ("25B1", "25B2")),
                           consequences={
                               "accept": [Cite(change), Cite("25B1"), WithdrawLast(o),
-                                         PutInForce(o, call), Flag("UI", "16C"),
+                                         PutInForce(o, call), Flag("UI", "16C", o),
                                          LeadPenalty(o, "26B")],
-                              "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C"),
+                              "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C", o),
                                          LeadPenalty(o, "26B")]})
         else:
             # 30B1 / 31B / 32B: partner calls freely (16C2); the offender's call is compared
@@ -210,7 +210,7 @@ class AuctionLaws:
             # the auction returns to the player whose turn it was, the offender calls
             # freely at his turn and his partner passes throughout (26B, 72C)
             options = ("reject",)
-            consequences = {"reject": [Cite("29B"), Cite("36B4"), Flag("UI", "16C"),
+            consequences = {"reject": [Cite("29B"), Cite("36B4"), Flag("UI", "16C", o),
                                        Bar(partner, "rest_of_auction"),
                                        LeadPenalty(o, "26B"), self.enforced_pass_review()]}
         return Ruling(irr, ("29",), Decision(lho, options, tuple(
@@ -329,10 +329,24 @@ class AuctionLaws:
                 "reject": reject})
 
     def lho_changes_call(self, table: TableView, seat: int) -> Cite | Refuse:
-        """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
-        made over it, with no further rectification (16C: the withdrawn call is
-        authorised information to his side, unauthorised to the other)."""
-        return Cite("21B2" if "21B1a" in table.laws else "25A")
+        """Law 25A6 / 21B2: after his RHO replaced a call, the LHO changes the call he had
+        made over it, with no further rectification.  The information from the LHO's
+        withdrawn call is unauthorised to the side that gave cause to the change (16C2):
+        after 25A, the side of the player who replaced his unintended call (25A6: it is
+        authorised to the LHO's side); after 21B1a, the LHO's own side, which gave the
+        misinformation (21B2)."""
+        return Cite("21B2" if "21B1a" in table.laws else "25A6")
+
+    def replaced_call_information(self, table: TableView, seat: int,
+                                  law: str) -> list[Consequence]:
+        """Law 16C after a call is replaced under ``law`` (``seat`` replaced it, 25A or
+        21B1a; or his LHO changed his own, 25A6 or 21B2): the flag names a seat of the
+        side for which the withdrawn call is unauthorised information (16C2), the other
+        side using it freely (16C1).  The side that received misinformation is the
+        non-offending side (21B1a), as is the LHO's after an unintended call (25A6)."""
+        offender = {"25A": seat, "21B1a": (seat + 1) & 3,
+                    "25A6": (seat + 3) & 3, "21B2": seat}[law]
+        return [Flag("UI", "16C", offender)]
 
     # --- Laws 35-39: inadmissible calls and calls after the final pass ----------------
 
@@ -340,7 +354,7 @@ class AuctionLaws:
         """Law 36B: a double or redouble that Law 19 does not allow is cancelled; the
         offender makes a legal call and his partner passes throughout (26B, 72C)."""
         o = irr.by
-        return _now(irr, [Cite("36B"), Bar((o + 2) & 3, "rest_of_auction"),
+        return _now(irr, [Cite("36B"), Flag("UI", "16C", o), Bar((o + 2) & 3, "rest_of_auction"),
                           LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
     def lho_called_over_inadmissible(self, table: TableView, offender: int) -> list[Consequence]:
@@ -354,7 +368,7 @@ class AuctionLaws:
         """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
         pass is put in its place and both members of the offending side pass throughout."""
         o = irr.by
-        return _now(irr, [Cite("37B"), PutInForce(o, PASS),
+        return _now(irr, [Cite("37B"), Flag("UI", "16C", o), PutInForce(o, PASS),
                           Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
                           LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
@@ -362,7 +376,7 @@ class AuctionLaws:
         """Law 38: a bid above seven is cancelled with every call after it, a pass is put
         in its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
         o = irr.by
-        ops: list[Consequence] = []
+        ops: list[Consequence] = [Flag("UI", "16C", o)]
         if table.auction.turn == o:
             ops.append(PutInForce(o, PASS))
         ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
@@ -371,13 +385,16 @@ class AuctionLaws:
 
     def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 39: every call after the final pass is cancelled (39A).  A bid, double or
-        redouble by a future defender may bring a lead restriction to his partner (39B,
-        26B); a defender's pass and any call of declarer or dummy bring nothing more."""
+        redouble by a future defender may bring a lead restriction to his partner (39C,
+        26B); a defender's pass and any call of declarer or dummy bring nothing more
+        (39B)."""
         o, call = irr.by, irr.facts["_code"]
-        ops: list[Consequence] = [Cite("39A")]
+        ops: list[Consequence] = [Cite("39A"), Flag("UI", "16C", o)]
         declarer = table.declarer
         if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
-            ops += [Cite("39B"), LeadPenalty(o, "26B")]
+            ops += [Cite("39C"), LeadPenalty(o, "26B")]
+        else:
+            ops.append(Cite("39B"))
         return _now(irr, ops)
 
     # --- Law 24: cards exposed during the auction ---------------------------------------
@@ -402,7 +419,7 @@ class AuctionLaws:
             bar = False
         if bar and table.phase == Phase.AUCTION:
             ops += [Bar((o + 2) & 3, "next_turn"), self.enforced_pass_review()]
-        ops.append(Flag("UI_card", "16C"))
+        ops.append(Flag("UI_card", "16C", o))
         return _now(irr, ops)
 
     def exposed_cards_at_end_of_auction(self, table: TableView) -> Ruling | list[Consequence]:

@@ -212,9 +212,14 @@ class PlayDuty:
 
 @dataclass(frozen=True, slots=True)
 class MustPlay:
-    """``seat`` must play ``card`` at its turn (45C1, 57C, 57D)."""
+    """``seat`` must play ``card`` at its turn (45C1, 57C, 57D); with ``lead``, the card
+    was led to the next trick before this one was complete (57C1, 57C2, or after
+    partner played): it is the lead of the next trick if ``seat`` wins this one, a lead
+    out of turn otherwise (53-56).  ``law``: the law that leaves the duty."""
     seat: int
     card: int
+    law: str | None = None
+    lead: bool = False
     kind: ClassVar[str] = "must_play"
 
 

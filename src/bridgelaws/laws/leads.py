@@ -116,19 +116,21 @@ class LeadLaws:
         """
         o, card = irr.by, irr.facts["_card"]
         partner = (o + 2) & 3
+        lead = bool(irr.facts.get("_lead"))     # a lead to the next trick
         if irr.facts["_partner_played"]:
             if irr.facts["_legal_at_turn"]:
                 return Ruling(irr, ("57D",), None, consequences={
-                    "now": [Cite("57D"), MustPlay(o, card)]})
+                    "now": [Cite("57D"), MustPlay(o, card, "57D")]})
             return Ruling(irr, ("57D",), None, consequences={
                 "now": [Cite("57D"), PenaltyCard(o, card, True)]})
-        if irr.facts["_declarer_both"]:
-            # no rectification: the card counts as played, at his turn (Law 45C1)
-            return Ruling(irr, ("57C",), None, consequences={"now": [Cite("57C1"),
-                                                                     MustPlay(o, card)]})
-        if irr.facts.get("_dummy_own"):
-            return Ruling(irr, ("57C",), None, consequences={"now": [Cite("57C2"),
-                                                                     MustPlay(o, card)]})
+        for law, applies in (("57C1", irr.facts["_declarer_both"]),
+                             ("57C2", irr.facts.get("_dummy_own"))):
+            if applies:
+                # no rectification: a card played counts as played, at his turn (45C1);
+                # a card led to the next trick is the lead if he wins this one, else a
+                # lead out of turn (53-56)
+                return Ruling(irr, ("57C",), None, consequences={
+                    "now": [Cite(law), MustPlay(o, card, law, lead=lead)]})
         assert table.declarer is not None
         base: list[Consequence] = [PenaltyCard(o, card, True)]
         return Ruling(irr, ("57A",), Decision(table.declarer,
@@ -139,6 +141,13 @@ class LeadLaws:
             "require_suit": base + [Cite("57A3"), PlayDuty(partner, "require_suit")],
             "forbid_suit": base + [Cite("57A4"), PlayDuty(partner, "forbid_suit")],
         })
+
+    def early_lead(self, table: TableView, seat: int, card: int) -> list[Consequence]:
+        """A defender leads to the next trick after his partner has played to this one
+        but before the trick is complete: Law 57 does not apply (57A needs a card before
+        partner's, 57D concerns a play, not a lead).  The card waits: it is the lead of
+        the next trick if he wins this one, a lead out of turn otherwise (53, 56)."""
+        return [MustPlay(seat, card, lead=True)]
 
     def premature_play_chosen(self, table: TableView, ruling: Ruling,
                               choice: Choose) -> list[Consequence]:
@@ -161,7 +170,7 @@ class LeadLaws:
         o, card = irr.by, irr.facts["_card"]
         if irr.facts["_legal_at_turn"]:
             return Ruling(irr, ("57C3",), None, consequences={
-                "now": [Cite("57C3"), MustPlay(o, card)]})
+                "now": [Cite("57C3"), MustPlay(o, card, "57C3")]})
         return Ruling(irr, ("57C3",), None, consequences={"now": [Cite("57C3"), Cite("47B")]})
 
     def play_during_choice(self, table: TableView, ruling: Ruling, seat: int,
@@ -216,4 +225,5 @@ class LeadLaws:
         if p is None or p.irregularity.kind not in LEAD_OUT_OF_TURN or p.irregularity.by != seat:
             return [Refuse("Law 47E1: only a lead out of turn not yet rectified is withdrawn "
                            "this way, by the player who led")]
-        return [Resolve(), Cite("47E1")]
+        # 16C: the lead withdrawn is unauthorised information to the side that misinformed
+        return [Resolve(), Cite("47E1"), Flag("UI", "16C", (seat + 1) & 3)]

@@ -105,7 +105,9 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
     if self.phase == PLAY:
         # 21B1a in the clarification period: the auction period has not ended
         self._reopen_auction()
-    self._apply_consequences([verdict, Flag("UI", "16C", seat)], f"event {index}")
+    self._apply_consequences([verdict, *self.edition.replaced_call_information(
+        self, seat, verdict.law if type(verdict) is Cite else str(event.replaces))],
+        f"event {index}")
     self._rebuild_auction(calls[:i])
     self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
     # the LHO's call over the first call stands if it is still lawful; he may
@@ -119,9 +121,9 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
 
 
 def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
-    """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
-    made over it, with no further rectification (16C: the withdrawn call is
-    authorised information to his side, unauthorised to the other)."""
+    """Law 25A6 / 21B2: after his RHO replaced a call, the LHO changes the call he had
+    made over it, with no further rectification; 16C says for which side the withdrawn
+    call is unauthorised (the edition's ``replaced_call_information``)."""
     seat = event.by
     calls = self.auction.calls
     fresh = calls and (calls[-1][0] == seat or (calls[-1][0] == (seat + 3) & 3
@@ -131,9 +133,13 @@ def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
                          "replaced the call he had called over (Laws 25A, 21B2)",
                          f"event {index}")
     self.lho_may_change = None
+    verdict = self.edition.lho_changes_call(self, seat)
+    if isinstance(verdict, Refuse):
+        raise TableError(verdict.reason, f"event {index}")
     if calls[-1][0] == seat:
         self._rebuild_auction(calls[:-1])
-    self._apply_consequences([self.edition.lho_changes_call(self, seat)], f"event {index}")
+    self._apply_consequences([verdict, *self.edition.replaced_call_information(
+        self, seat, verdict.law)], f"event {index}")
     self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
 
 

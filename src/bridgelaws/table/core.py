@@ -77,7 +77,7 @@ class Table:
         self.rulings: list[Ruling] = []
         self.pending: Ruling | None = None       # a ruling the table waits on
         self.revokes: list[Revoke] = []
-        self.laws: list[str] = []
+        self.laws: list[str] = LawList()
         self.claim: dict[str, Any] | None = None           # a claim or concession awaiting answers
         self.barred: dict[int, str] = {}
         self.lead_restrictions: list[dict[str, Any]] = []
@@ -518,7 +518,10 @@ class Table:
                 case PlayDuty():
                     self.play_duties[op.seat] = {"option": op.option, "suit": op.suit}
                 case MustPlay():
-                    self.play_duties[op.seat] = {"option": "card", "card": op.card}
+                    self.play_duties[op.seat] = {"option": "lead" if op.lead else "card",
+                                                 "card": op.card}
+                    if op.law is not None:
+                        self.play_duties[op.seat]["law"] = op.law
                 case ReplayDuty():
                     self.play_duties[op.seat] = {"option": "free" if op.free else "card",
                                                  "card": op.card, "law": op.law}
@@ -743,8 +746,21 @@ class Table:
             self.phase = COMPLETE
             if self.revokes:
                 self._settle_revokes()
-        elif self.lead_restrictions or self.lead_penalties or self.penalty_cards:
+            return
+        if self.lead_restrictions or self.lead_penalties or self.penalty_cards:
             self._next_leader()
+        early = [s for s, d in self.play_duties.items() if d["option"] == "lead"]
+        if early:
+            # a card led to this trick before the last one was complete, with no Law 57
+            # rectification: the lead of the winner, or a lead out of turn (53-56)
+            seat = early[0]
+            card = self.play_duties.pop(seat)["card"]
+            if seat == winner and self.pending is None:
+                self._play(PlayCard(seat, card))
+            elif seat != winner:
+                self._out_of_turn(seat, card, winner, len(self.events))
+            else:
+                self.play_duties[seat] = {"option": "card", "card": card}
 
     def _after_card(self, seat: int, card: int, is_lead: bool) -> None:
         """What a card played in turn settles: revokes established (63A1), a play duty
@@ -992,6 +1008,26 @@ class Table:
     def __repr__(self) -> str:
         return (f"<Table board={self.board.number} phase={self.phase} "
                 f"events={len(self.events)} to_act={self.to_act_name}>")
+
+
+class LawList(list[str]):
+    """The laws applied so far, in the order first applied: a law applied again (the
+    kind's law and the ruling's own citation, a second irregularity of the same kind)
+    is not listed twice (shared/CASES.md: ``laws``).  ``applied`` keeps every
+    application, in order, repeats included (what each event applied)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.applied: list[str] = []
+
+    def append(self, law: str) -> None:
+        self.applied.append(law)
+        if law not in self:
+            super().append(law)
+
+    def extend(self, laws: Iterable[str]) -> None:
+        for law in laws:
+            self.append(law)
 
 
 def _public_question(q: dict[str, Any]) -> dict[str, Any]:
