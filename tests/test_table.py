@@ -158,7 +158,9 @@ def test_a_card_played_twice_is_named():
 # --- irregularities are recognised and named with their laws -------------------------
 
 @pytest.mark.parametrize("calls,event,kind,laws", [
-    (["1N"], MakeCall(0, parse_call("2C")), "bid_out_of_rotation", ["29", "31"]),
+    # N bids again at E's turn: a change of call (31C, Law 25), not under Law 29
+    (["1N"], MakeCall(0, parse_call("2C")), "bid_out_of_rotation", ["31"]),
+    (["1N"], MakeCall(2, parse_call("2C")), "bid_out_of_rotation", ["29", "31"]),
     (["1N"], MakeCall(3, parse_call("P")), "pass_out_of_rotation", ["29", "30"]),
     (["1N"], MakeCall(3, parse_call("X")), "double_out_of_rotation", ["29", "32"]),
     (["1N"], MakeCall(1, parse_call("1H")), "insufficient_bid", ["27"]),

@@ -23,7 +23,7 @@ from .consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Conseque
                            PutInForce, Refuse, ReplaceCall, Resolve, Settle, Unbar,
                            WithdrawLast)
 from .protocol import Phase, TableView
-from .ruling import Decision, Irregularity, Ruling
+from .ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 
 __all__ = ["AuctionLaws", "relation_to_turn", "suits_specified", "lowest_sufficient"]
 
@@ -168,6 +168,18 @@ class AuctionLaws:
 
     # --- Laws 28-32: calls out of rotation ------------------------------------------
 
+    def irregularity_laws(self, table: TableView, kind: str, seat: int,
+                          facts: dict[str, Any]) -> tuple[str, ...]:
+        """The laws that govern an irregularity of ``kind`` (reported in ``laws``): those
+        of :data:`IRREGULARITY_KINDS`, but a call at LHO's turn by a player who has called
+        before is a change of call (30B2, 31C, 32C: Law 25), to which Law 29 does not
+        apply."""
+        laws = IRREGULARITY_KINDS[kind]
+        if kind.endswith("_out_of_rotation") and "_turn" in facts \
+                and relation_to_turn(table, seat, facts["_turn"]) == "lho_change":
+            return tuple(x for x in laws if x != "29")
+        return laws
+
     def call_out_of_rotation(self, table: TableView, irr: Irregularity) -> Ruling:
         """Laws 29-32: the offender's LHO may accept the call (29A) unless it is an
         inadmissible double or redouble (32, 36); otherwise it is cancelled, the turn
@@ -270,6 +282,8 @@ class AuctionLaws:
         assert d is not None
         if irr.kind == "insufficient_bid" and seat == irr.by and "reject" in d.options:
             return [Cite("27C"), Settle("reject")]
+        if irr.kind == "change_of_call" and table.auction.turn != seat:
+            return None   # 25B1: the LHO's call would be out of rotation: he chooses first
         if seat == d.by and "accept" in d.options:
             return [Settle("accept")]
         if irr.kind.endswith("_out_of_rotation") and seat == irr.facts["_turn"]:

@@ -143,10 +143,12 @@ class LeadLaws:
         })
 
     def early_lead(self, table: TableView, seat: int, card: int) -> list[Consequence]:
-        """A defender leads to the next trick after his partner has played to this one
-        but before the trick is complete: Law 57 does not apply (57A needs a card before
-        partner's, 57D concerns a play, not a lead).  The card waits: it is the lead of
-        the next trick if he wins this one, a lead out of turn otherwise (53, 56)."""
+        """A lead to the next trick before this one is complete, from a hand that has
+        played to it: by declarer from either hand (57C3 concerns a play, not a lead),
+        or by a defender after his partner's card (57A needs a card before partner's,
+        57D concerns a play).  Law 57 does not apply; the card waits: it is the lead of
+        the next trick if its hand wins this one, a lead out of turn otherwise (53, 55,
+        56)."""
         return [MustPlay(seat, card, lead=True)]
 
     def premature_play_chosen(self, table: TableView, ruling: Ruling,

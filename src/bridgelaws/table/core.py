@@ -411,7 +411,8 @@ class Table:
 
     def _irregular(self, kind: str, seat: int, index: int, **facts: Any) -> Irregularity:
         """Recognise an irregularity of ``kind`` and apply the edition's ruling on it."""
-        irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
+        irr = Irregularity(kind, seat, index,
+                           self.edition.irregularity_laws(self, kind, seat, facts), facts)
         if self.strict and kind not in CLAIM_PROCEDURE:
             raise IrregularEvent(f"{kind.replace('_', ' ')} by {SEAT_NAMES[seat]} "
                                  f"(Law {', '.join(irr.laws)}) is refused at a strict table",
