@@ -45,7 +45,9 @@ def test_late_change_not_accepted_keeps_the_first_call():
 def test_late_change_that_would_make_a_later_call_insufficient_cannot_be_accepted():
     t = table([(0, "1N"), (1, "2C"), (2, "2D"), (3, "P")])
     t.apply(MakeCall(1, parse_call("2H"), replaces="unintended"))
-    assert t.decision.options == ("reject",)
+    s = t.state()                                            # cancelled at once (25B2)
+    assert s["decision"] is None and s["laws"] == ["25B", "25B2"] and s["to_act"] == "N"
+    assert [c["call"] for c in s["auction"]] == ["1N", "2C", "2D", "P"]
 
 
 def test_change_after_the_auction_period_is_still_refused():

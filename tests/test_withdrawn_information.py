@@ -76,3 +76,10 @@ def test_withdrawn_action_is_unauthorised_to_the_offending_side(name):
 def test_21B1a_flag_is_not_on_the_misinformed_side():
     sides, state = ui_sides(["N 1C", "E P", "E 1H/misinformation"])
     assert state["laws"] == ["21B1a"] and sides == {NS}
+
+
+def test_declarers_withdrawn_lead_is_unauthorised_to_his_side():
+    # N won trick 2; declarer leads dummy's H5 instead: W does not accept it (55B2)
+    events = THREE_NT + TRICK1 + ["N SA", "E S8", "S S6", "W S3", "S H5", "W !reject"]
+    sides, state = ui_sides(events)
+    assert "55B2" in state["laws"] and sides == {NS}, state["flags"]

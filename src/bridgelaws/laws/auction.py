@@ -331,16 +331,15 @@ class AuctionLaws:
         if irr.facts.get("_reason") == "misinformation":
             extra.append(Flag("Review21B3", "21B3"))
         reject: list[Consequence] = [Cite("25B2"), ui, LeadPenalty(o, "26B"), *extra]
-        options: tuple[str, ...] = ("accept", "reject")
         if not _lawful_with(table, o, call):
             # the new call in place of the first would make a later call unlawful: there
-            # is nothing the LHO could accept
-            options = ("reject",)
-        return Ruling(irr, ("25B",), Decision(lho, options, tuple(
-            "25B1" if opt == "accept" else "25B2" for opt in options)), consequences={
-                "accept": [Cite("25B1"), ReplaceCall(o, call), ui, LeadPenalty(o, "26B"),
-                           *extra],
-                "reject": reject})
+            # is nothing the LHO could accept, and the new call is cancelled (25B2)
+            return _now(irr, reject)
+        return Ruling(irr, ("25B",), Decision(lho, ("accept", "reject"), ("25B1", "25B2")),
+                      consequences={
+                          "accept": [Cite("25B1"), ReplaceCall(o, call), ui,
+                                     LeadPenalty(o, "26B"), *extra],
+                          "reject": reject})
 
     def lho_changes_call(self, table: TableView, seat: int) -> Cite | Refuse:
         """Law 25A6 / 21B2: after his RHO replaced a call, the LHO changes the call he had

@@ -47,7 +47,8 @@ class LeadLaws:
         """Law 53A (footnote): a lead out of turn to trick 13 may not be accepted: it is
         withdrawn and the correct hand leads.  ``None`` before trick 13."""
         if len(table.tricks) == 12:
-            return Ruling(irr, ("53A",), None, consequences={"now": [Cite("53A")]})
+            return Ruling(irr, ("53A",), None, consequences={"now": [
+                Cite("53A"), Flag("UI", "16C", irr.by)]})
         return None
 
     def lead_out_of_turn_by_defender(self, table: TableView, irr: Irregularity) -> Ruling:
@@ -80,8 +81,10 @@ class LeadLaws:
         assert table.declarer is not None
         chooser = (o + 1) & 3                      # the defender next in turn after the lead
         declaring = (turn ^ table.declarer) & 1 == 0
+        # the lead withdrawn is unauthorised information to declarer's side (16C)
         reject: list[Consequence] = ([Cite("55B2"), MustLeadFrom(turn)] if declaring
                                      else [Cite("55B1")])
+        reject.append(Flag("UI", "16C", o))
         return Ruling(irr, ("53", "55"), Decision(chooser, ("accept", "reject"), ("53A", "55B")),
                       consequences={"accept": [Cite("53A"), LeadStands(o, card)],
                                     "reject": reject})
@@ -209,7 +212,8 @@ class LeadLaws:
                     and (seat ^ o) & 1:
                 return [Settle("accept"), Cite("53C"), PlayNow(seat, card)]
             if kind == "opening_lead_out_of_turn" and seat == turn:
-                return [Cite("54")]
+                # his card goes back; what it showed is unauthorised to his side (16C)
+                return [Cite("54"), Flag("UI", "16C", seat)]
         if kind == "penalty_card_lead" and seat == irr.facts["_leader"]:
             return [Recognise("lead_before_declarer_chose", seat, card)]
         if kind == "penalty_card_not_played" and seat == (o + 1) & 3 \
