@@ -528,7 +528,7 @@ def test_law21B1a_change_after_misinformation_only_before_partner_calls():
     t.apply(MakeCall(1, parse_call("1H"), replaces="misinformation"))
     assert t.laws == ["21B1a"] and t.state()["auction"][-1] == {"by": "E", "call": "1H"}
     t = table(1, ["1C", "P", "P", "1H"])                     # W, E's partner, has called
-    t.apply(MakeCall(1, parse_call("1S"), replaces="misinformation"))
+    t.apply(MakeCall(1, parse_call("X"), replaces="misinformation"))
     # too late for 21B1a: an attempted change is a 25B matter, for E's LHO (S) to accept
     s = t.state()
     assert s["laws"] == ["25B"] and s["decision"]["by"] == "S"
