@@ -164,14 +164,14 @@ def _settlement(table, ruling):
     t = table.prefix(0)
     waiting = False
     for e in table.events:
-        before = len(t.laws)
+        before = len(t.laws.applied)
         t.apply(e)
         here = t.pending is not None and _key(t.pending.irregularity) == key
         if not waiting:
             waiting = here
             continue
         if not here:
-            return e, t.laws[before:]
+            return e, t.laws.applied[before:]
     return None
 
 
@@ -265,6 +265,8 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
                        partner=_seat((op.offender + 2) & 3, lang))
     if what == "withdraw_last":
         return message("do.withdraw_last", lang, seat=_seat(op.seat, lang))
+    if what == "replace_call":
+        return message("do.replace_call", lang, seat=_seat(op.seat, lang), call=call_name(op.call))
     if what == "expose":
         return message("do.expose", lang, seat=_seat(op.seat, lang))
     if what == "lead_stands":
@@ -282,6 +284,8 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
         return message("do.must_lead_from", lang, seat=_seat(op.seat, lang))
     if what == "play_duty":
         return message(f"do.play_duty.{op.option}", lang, seat=_seat(op.seat, lang))
+    if what == "must_play" and op.lead:
+        return message("do.must_play.lead", lang, seat=_seat(op.seat, lang))
     if what in ("must_play", "play_instead", "play_card"):
         return message(f"do.{what}", lang, seat=_seat(op.seat, lang))
     return None

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..auction import Auction
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, bid_strain, is_bid, make_bid
 from ..cards import SEAT_NAMES, SUIT_LETTERS
 from ..events import Choose
 from .consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Consequence, DropLeadPenalty,
                            DropReview, Expose, Flag, LeadPenalty, LeadRestriction, PenaltyCard,
-                           PutInForce, Refuse, Resolve, Settle, Unbar, WithdrawLast)
+                           PutInForce, Refuse, ReplaceCall, Resolve, Settle, Unbar,
+                           WithdrawLast)
 from .protocol import Phase, TableView
-from .ruling import Decision, Irregularity, Ruling
+from .ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 
 __all__ = ["AuctionLaws", "relation_to_turn", "suits_specified", "lowest_sufficient"]
 
@@ -57,6 +59,20 @@ def lowest_sufficient(last_bid: int | None, strain: int) -> int:
     while last_bid is not None and make_bid(level, strain) <= last_bid:
         level += 1
     return make_bid(level, strain)
+
+
+def _lawful_with(table: TableView, seat: int, call: int) -> bool:
+    """Whether the auction stays lawful with ``seat``'s last call replaced by ``call``
+    where it stands (Law 25B1 after later calls)."""
+    calls = list(table.auction.calls)
+    i = max(k for k, (s, _c) in enumerate(calls) if s == seat)
+    calls[i] = (seat, call)
+    auction = Auction(table.auction.dealer)
+    for s, c in calls:
+        if not auction.is_legal(s, c):
+            return False
+        auction.add(s, c)
+    return not auction.is_over
 
 
 def _now(irr: Irregularity, ops: list[Consequence]) -> Ruling:
@@ -104,13 +120,13 @@ class AuctionLaws:
                           consequences={
                               "accept": [Cite("27B4"), Cite("27A1"), ClearDuty(o),
                                          PutInForce(o, ib)],
-                              "reject": [Cite("27B4"), Cite("27B3"),
+                              "reject": [Cite("27B4"), Cite("27B3"), Flag("UI", "16C", o),
                                          Bar((o + 2) & 3, "rest_of_auction"),
                                          LeadPenalty(o, "26B"), self.enforced_pass_review()]})
         return Ruling(irr, ("27",), Decision(lho, ("accept", "reject"), ("27A1", "27B")),
                       consequences={
                           "accept": [Cite("27A1"), PutInForce(o, ib)],
-                          "reject": [Cite("27B"), Flag("UI", "16C"),
+                          "reject": [Cite("27B"), Flag("UI", "16C", o),
                                      CallDuty(o, "substitute", "27B", withdrawn=ib)]})
 
     def substitute_for_insufficient_bid(self, table: TableView, seat: int, call: int,
@@ -147,10 +163,22 @@ class AuctionLaws:
         judged comparable) is cancelled; the offender substitutes again under 27B and his
         partner passes for the rest of the auction (26B, 72C)."""
         o = irr.by
-        return _now(irr, [Bar((o + 2) & 3, "rest_of_auction"), LeadPenalty(o, "26B"),
-                          self.enforced_pass_review()])
+        return _now(irr, [Flag("UI", "16C", o), Bar((o + 2) & 3, "rest_of_auction"),
+                          LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
     # --- Laws 28-32: calls out of rotation ------------------------------------------
+
+    def irregularity_laws(self, table: TableView, kind: str, seat: int,
+                          facts: dict[str, Any]) -> tuple[str, ...]:
+        """The laws that govern an irregularity of ``kind`` (reported in ``laws``): those
+        of :data:`IRREGULARITY_KINDS`, but a call at LHO's turn by a player who has called
+        before is a change of call (30B2, 31C, 32C: Law 25), to which Law 29 does not
+        apply."""
+        laws = IRREGULARITY_KINDS[kind]
+        if kind.endswith("_out_of_rotation") and "_turn" in facts \
+                and relation_to_turn(table, seat, facts["_turn"]) == "lho_change":
+            return tuple(x for x in laws if x != "29")
+        return laws
 
     def call_out_of_rotation(self, table: TableView, irr: Irregularity) -> Ruling:
         """Laws 29-32: the offender's LHO may accept the call (29A) unless it is an
@@ -162,7 +190,7 @@ class AuctionLaws:
         family = ("31" if is_bid(call) or (call == PASS and irr.facts.get("_artificial")) else
                   "30" if call == PASS else "32")
         where = relation_to_turn(table, o, turn)
-        reject: list[Consequence] = [Cite("29B"), Flag("UI", "16C")]
+        reject: list[Consequence] = [Cite("29B"), Flag("UI", "16C", o)]
         if where == "rho":
             if family == "30":
                 reject += [Cite("30A"), Bar(o, "next_turn"), self.enforced_pass_review()]
@@ -178,9 +206,9 @@ class AuctionLaws:
                                                          ("25B1", "25B2")),
                           consequences={
                               "accept": [Cite(change), Cite("25B1"), WithdrawLast(o),
-                                         PutInForce(o, call), Flag("UI", "16C"),
+                                         PutInForce(o, call), Flag("UI", "16C", o),
                                          LeadPenalty(o, "26B")],
-                              "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C"),
+                              "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C", o),
                                          LeadPenalty(o, "26B")]})
         else:
             # 30B1 / 31B / 32B: partner calls freely (16C2); the offender's call is compared
@@ -194,7 +222,7 @@ class AuctionLaws:
             # the auction returns to the player whose turn it was, the offender calls
             # freely at his turn and his partner passes throughout (26B, 72C)
             options = ("reject",)
-            consequences = {"reject": [Cite("29B"), Cite("36B4"), Flag("UI", "16C"),
+            consequences = {"reject": [Cite("29B"), Cite("36B4"), Flag("UI", "16C", o),
                                        Bar(partner, "rest_of_auction"),
                                        LeadPenalty(o, "26B"), self.enforced_pass_review()]}
         return Ruling(irr, ("29",), Decision(lho, options, tuple(
@@ -254,6 +282,8 @@ class AuctionLaws:
         assert d is not None
         if irr.kind == "insufficient_bid" and seat == irr.by and "reject" in d.options:
             return [Cite("27C"), Settle("reject")]
+        if irr.kind == "change_of_call" and table.auction.turn != seat:
+            return None   # 25B1: the LHO's call would be out of rotation: he chooses first
         if seat == d.by and "accept" in d.options:
             return [Settle("accept")]
         if irr.kind.endswith("_out_of_rotation") and seat == irr.facts["_turn"]:
@@ -277,15 +307,59 @@ class AuctionLaws:
             return Refuse(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
                           "the auction period is over or he has not called")
         if any(s == (seat + 2) & 3 for s, _c in calls[mine[-1] + 1:]):
+            if table.phase == Phase.AUCTION:
+                # 25A4, 21B1a: too late now that partner has called; an attempted change
+                # is a change of call that Law 25A does not permit: Law 25B rules on it
+                return Cite("25B")
             return Refuse(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
-                          f"{SEAT_NAMES[seat]}'s partner, has called since")
+                          f"{SEAT_NAMES[seat]}'s partner, has called since, and the "
+                          "auction is over (Law 25A5)")
         return Cite(law)
 
+    def change_of_call(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 25B: a change of call that Law 25A does not permit (here: attempted after
+        the player's partner has called since, 25A4; for misinformation 21B1a no longer
+        allows it either, and 21B3 leaves the Director to adjust).  The offender's LHO
+        may accept the new call (25B1): the first is withdrawn, the new one stands in its
+        place and the auction goes on (26 may apply); otherwise the new call is cancelled
+        and the first stands (25B2; 26 may apply).  16C applies to the withdrawn or
+        cancelled call (25B3): it is unauthorised to the offender's side."""
+        o, call = irr.by, irr.facts["_code"]
+        lho = (o + 1) & 3
+        ui = Flag("UI", "16C", o)
+        extra: list[Consequence] = []
+        if irr.facts.get("_reason") == "misinformation":
+            extra.append(Flag("Review21B3", "21B3"))
+        reject: list[Consequence] = [Cite("25B2"), ui, LeadPenalty(o, "26B"), *extra]
+        if not _lawful_with(table, o, call):
+            # the new call in place of the first would make a later call unlawful: there
+            # is nothing the LHO could accept, and the new call is cancelled (25B2)
+            return _now(irr, reject)
+        return Ruling(irr, ("25B",), Decision(lho, ("accept", "reject"), ("25B1", "25B2")),
+                      consequences={
+                          "accept": [Cite("25B1"), ReplaceCall(o, call), ui,
+                                     LeadPenalty(o, "26B"), *extra],
+                          "reject": reject})
+
     def lho_changes_call(self, table: TableView, seat: int) -> Cite | Refuse:
-        """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
-        made over it, with no further rectification (16C: the withdrawn call is
-        authorised information to his side, unauthorised to the other)."""
-        return Cite("21B2" if "21B1a" in table.laws else "25A")
+        """Law 25A6 / 21B2: after his RHO replaced a call, the LHO changes the call he had
+        made over it, with no further rectification.  The information from the LHO's
+        withdrawn call is unauthorised to the side that gave cause to the change (16C2):
+        after 25A, the side of the player who replaced his unintended call (25A6: it is
+        authorised to the LHO's side); after 21B1a, the LHO's own side, which gave the
+        misinformation (21B2)."""
+        return Cite("21B2" if "21B1a" in table.laws else "25A6")
+
+    def replaced_call_information(self, table: TableView, seat: int,
+                                  law: str) -> list[Consequence]:
+        """Law 16C after a call is replaced under ``law`` (``seat`` replaced it, 25A or
+        21B1a; or his LHO changed his own, 25A6 or 21B2): the flag names a seat of the
+        side for which the withdrawn call is unauthorised information (16C2), the other
+        side using it freely (16C1).  The side that received misinformation is the
+        non-offending side (21B1a), as is the LHO's after an unintended call (25A6)."""
+        offender = {"25A": seat, "21B1a": (seat + 1) & 3,
+                    "25A6": (seat + 3) & 3, "21B2": seat}[law]
+        return [Flag("UI", "16C", offender)]
 
     # --- Laws 35-39: inadmissible calls and calls after the final pass ----------------
 
@@ -293,7 +367,7 @@ class AuctionLaws:
         """Law 36B: a double or redouble that Law 19 does not allow is cancelled; the
         offender makes a legal call and his partner passes throughout (26B, 72C)."""
         o = irr.by
-        return _now(irr, [Cite("36B"), Bar((o + 2) & 3, "rest_of_auction"),
+        return _now(irr, [Cite("36B"), Flag("UI", "16C", o), Bar((o + 2) & 3, "rest_of_auction"),
                           LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
     def lho_called_over_inadmissible(self, table: TableView, offender: int) -> list[Consequence]:
@@ -307,7 +381,7 @@ class AuctionLaws:
         """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
         pass is put in its place and both members of the offending side pass throughout."""
         o = irr.by
-        return _now(irr, [Cite("37B"), PutInForce(o, PASS),
+        return _now(irr, [Cite("37B"), Flag("UI", "16C", o), PutInForce(o, PASS),
                           Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
                           LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
@@ -315,7 +389,7 @@ class AuctionLaws:
         """Law 38: a bid above seven is cancelled with every call after it, a pass is put
         in its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
         o = irr.by
-        ops: list[Consequence] = []
+        ops: list[Consequence] = [Flag("UI", "16C", o)]
         if table.auction.turn == o:
             ops.append(PutInForce(o, PASS))
         ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
@@ -324,13 +398,16 @@ class AuctionLaws:
 
     def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 39: every call after the final pass is cancelled (39A).  A bid, double or
-        redouble by a future defender may bring a lead restriction to his partner (39B,
-        26B); a defender's pass and any call of declarer or dummy bring nothing more."""
+        redouble by a future defender may bring a lead restriction to his partner (39C,
+        26B); a defender's pass and any call of declarer or dummy bring nothing more
+        (39B)."""
         o, call = irr.by, irr.facts["_code"]
-        ops: list[Consequence] = [Cite("39A")]
+        ops: list[Consequence] = [Cite("39A"), Flag("UI", "16C", o)]
         declarer = table.declarer
         if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
-            ops += [Cite("39B"), LeadPenalty(o, "26B")]
+            ops += [Cite("39C"), LeadPenalty(o, "26B")]
+        else:
+            ops.append(Cite("39B"))
         return _now(irr, ops)
 
     # --- Law 24: cards exposed during the auction ---------------------------------------
@@ -355,7 +432,7 @@ class AuctionLaws:
             bar = False
         if bar and table.phase == Phase.AUCTION:
             ops += [Bar((o + 2) & 3, "next_turn"), self.enforced_pass_review()]
-        ops.append(Flag("UI_card", "16C"))
+        ops.append(Flag("UI_card", "16C", o))
         return _now(irr, ops)
 
     def exposed_cards_at_end_of_auction(self, table: TableView) -> Ruling | list[Consequence]:

@@ -606,7 +606,7 @@ class ClaimLaws:
         a concession nor a claim, and play goes on; cards the defender showed are no
         penalty cards, but the information is unauthorised to his partner (16C)."""
         return Ruling(irr, ("68B2",), None, consequences={
-            "now": [Cite("68B2"), Flag("UI", "16C")]})
+            "now": [Cite("68B2"), Flag("UI", "16C", irr.by)]})
 
     def play_on_after_claim(self, table: TableView) -> list[Consequence]:
         """Law 68D2b: at the non-claiming side's request, all four agree to play on after

@@ -19,7 +19,7 @@ from typing import ClassVar, Literal, Union
 
 from ..cards import SEAT_NAMES
 
-__all__ = ["Cite", "PutInForce", "Bar", "CallDuty", "ClearDuty", "WithdrawLast", "LeadPenalty",
+__all__ = ["Cite", "PutInForce", "Bar", "CallDuty", "ClearDuty", "WithdrawLast", "ReplaceCall", "LeadPenalty",
            "Flag", "LeadStands", "PenaltyCard", "DeclarerSpreads", "MustLeadFrom", "PlayInstead",
            "PlayAccepted", "PlayDuty", "MustPlay", "Expose", "Settle", "Resolve", "PlayNow",
            "Recognise", "Unbar", "DropLeadPenalty", "DropReview", "LeadRestriction",
@@ -96,6 +96,15 @@ class WithdrawLast:
     """The seat's last call in force is withdrawn (25B)."""
     seat: int
     kind: ClassVar[str] = "withdraw_last"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceCall:
+    """The seat's last call is withdrawn and ``call`` stands in its place, the calls
+    after it standing too (25B1: a change accepted after later calls)."""
+    seat: int
+    call: int
+    kind: ClassVar[str] = "replace_call"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,9 +212,14 @@ class PlayDuty:
 
 @dataclass(frozen=True, slots=True)
 class MustPlay:
-    """``seat`` must play ``card`` at its turn (45C1, 57C, 57D)."""
+    """``seat`` must play ``card`` at its turn (45C1, 57C, 57D); with ``lead``, the card
+    was led to the next trick before this one was complete (57C1, 57C2, or after
+    partner played): it is the lead of the next trick if ``seat`` wins this one, a lead
+    out of turn otherwise (53-56).  ``law``: the law that leaves the duty."""
     seat: int
     card: int
+    law: str | None = None
+    lead: bool = False
     kind: ClassVar[str] = "must_play"
 
 
@@ -343,7 +357,7 @@ class Refuse:
     kind: ClassVar[str] = "refuse"
 
 
-Consequence = Union[Cite, PutInForce, Bar, Unbar, CallDuty, ClearDuty, WithdrawLast, LeadPenalty,
+Consequence = Union[Cite, PutInForce, Bar, Unbar, CallDuty, ClearDuty, WithdrawLast, ReplaceCall, LeadPenalty,
                     DropLeadPenalty, Flag, DropReview, LeadStands, PenaltyCard, DeclarerSpreads,
                     MustLeadFrom, PlayInstead, PlayAccepted, PlayDuty, MustPlay, Expose, Settle,
                     Resolve, PlayNow, Recognise, LeadRestriction, PickUpPenaltyCards, Transfer,

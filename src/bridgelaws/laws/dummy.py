@@ -130,7 +130,10 @@ class DummyLaws:
         back (``taken``, dummy's own excepted): a defender may play another (47D; what he
         saw is authorised to his side only, 16C1), declarer plays his again unless his
         RHO changed (45D)."""
-        ops: list[Consequence] = [Flag("UI", "16C1")]
+        assert table.declarer is not None
+        # 16C: what the defenders saw is authorised to them, unauthorised to declarer's
+        # side, whose irregularity it was
+        ops: list[Consequence] = [Flag("UI", "16C", table.declarer)]
         for seat, card in taken:
             if seat == table.declarer:
                 ops.append(ReplayDuty(seat, card, "45D", False))
@@ -177,4 +180,5 @@ class DummyLaws:
         adjust (47E2b)."""
         if not may_withdraw:
             return [Cite("47E2b"), Flag("Review47E2b", "47E2b", seat)]
-        return [Cite("47E2a")]
+        # 16C: the card withdrawn is unauthorised information to the side that misinformed
+        return [Cite("47E2a"), Flag("UI", "16C", (seat + 1) & 3)]

@@ -161,6 +161,7 @@ class Laws2017(Edition):
         "inadmissible_double": "inadmissible_double",                        # Law 36
         "call_in_breach_of_bar": "call_in_breach_of_bar",                    # Law 37
         "bid_above_seven": "bid_above_seven",                                # Law 38
+        "change_of_call": "change_of_call",                                  # Law 25B
         "call_after_final_pass": "call_after_final_pass",                    # Law 39
         "opening_lead_out_of_turn": "opening_lead_out_of_turn",              # Law 54
         "lead_out_of_turn_by_declarer": "lead_out_of_turn_by_declarer",      # Laws 53, 55

@@ -338,7 +338,10 @@ class Laws1997(Laws2017):
     def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 39 (1997): cancelled; a defender's bid, double or redouble brings Law 26
         (39B; 26A when the call referred to a suit), nothing else (39A's cases)."""
-        return self._recited(super().call_after_final_pass(table, irr), "39A", None)
+        # 2017's 39C (a future defender's bid, double or redouble) is 1997's 39B; 2017's
+        # 39A (every such call cancelled) is in 1997's 39 preamble, cited as "39"
+        ruling = self._recited(super().call_after_final_pass(table, irr), "39A", None)
+        return self._recited(ruling, "39C", "39B")
 
     @staticmethod
     def _recited(ruling: Ruling, old: str, new: str | None) -> Ruling:

@@ -47,7 +47,8 @@ class LeadLaws:
         """Law 53A (footnote): a lead out of turn to trick 13 may not be accepted: it is
         withdrawn and the correct hand leads.  ``None`` before trick 13."""
         if len(table.tricks) == 12:
-            return Ruling(irr, ("53A",), None, consequences={"now": [Cite("53A")]})
+            return Ruling(irr, ("53A",), None, consequences={"now": [
+                Cite("53A"), Flag("UI", "16C", irr.by)]})
         return None
 
     def lead_out_of_turn_by_defender(self, table: TableView, irr: Irregularity) -> Ruling:
@@ -80,8 +81,10 @@ class LeadLaws:
         assert table.declarer is not None
         chooser = (o + 1) & 3                      # the defender next in turn after the lead
         declaring = (turn ^ table.declarer) & 1 == 0
+        # the lead withdrawn is unauthorised information to declarer's side (16C)
         reject: list[Consequence] = ([Cite("55B2"), MustLeadFrom(turn)] if declaring
                                      else [Cite("55B1")])
+        reject.append(Flag("UI", "16C", o))
         return Ruling(irr, ("53", "55"), Decision(chooser, ("accept", "reject"), ("53A", "55B")),
                       consequences={"accept": [Cite("53A"), LeadStands(o, card)],
                                     "reject": reject})
@@ -116,19 +119,21 @@ class LeadLaws:
         """
         o, card = irr.by, irr.facts["_card"]
         partner = (o + 2) & 3
+        lead = bool(irr.facts.get("_lead"))     # a lead to the next trick
         if irr.facts["_partner_played"]:
             if irr.facts["_legal_at_turn"]:
                 return Ruling(irr, ("57D",), None, consequences={
-                    "now": [Cite("57D"), MustPlay(o, card)]})
+                    "now": [Cite("57D"), MustPlay(o, card, "57D")]})
             return Ruling(irr, ("57D",), None, consequences={
                 "now": [Cite("57D"), PenaltyCard(o, card, True)]})
-        if irr.facts["_declarer_both"]:
-            # no rectification: the card counts as played, at his turn (Law 45C1)
-            return Ruling(irr, ("57C",), None, consequences={"now": [Cite("57C1"),
-                                                                     MustPlay(o, card)]})
-        if irr.facts.get("_dummy_own"):
-            return Ruling(irr, ("57C",), None, consequences={"now": [Cite("57C2"),
-                                                                     MustPlay(o, card)]})
+        for law, applies in (("57C1", irr.facts["_declarer_both"]),
+                             ("57C2", irr.facts.get("_dummy_own"))):
+            if applies:
+                # no rectification: a card played counts as played, at his turn (45C1);
+                # a card led to the next trick is the lead if he wins this one, else a
+                # lead out of turn (53-56)
+                return Ruling(irr, ("57C",), None, consequences={
+                    "now": [Cite(law), MustPlay(o, card, law, lead=lead)]})
         assert table.declarer is not None
         base: list[Consequence] = [PenaltyCard(o, card, True)]
         # 57A3, 57A4: the suit declarer names is one other than the suit led
@@ -143,6 +148,15 @@ class LeadLaws:
             "require_suit": base + [Cite("57A3"), PlayDuty(partner, "require_suit")],
             "forbid_suit": base + [Cite("57A4"), PlayDuty(partner, "forbid_suit")],
         })
+
+    def early_lead(self, table: TableView, seat: int, card: int) -> list[Consequence]:
+        """A lead to the next trick before this one is complete, from a hand that has
+        played to it: by declarer from either hand (57C3 concerns a play, not a lead),
+        or by a defender after his partner's card (57A needs a card before partner's,
+        57D concerns a play).  Law 57 does not apply; the card waits: it is the lead of
+        the next trick if its hand wins this one, a lead out of turn otherwise (53, 55,
+        56)."""
+        return [MustPlay(seat, card, lead=True)]
 
     def premature_play_chosen(self, table: TableView, ruling: Ruling,
                               choice: Choose) -> list[Consequence]:
@@ -165,7 +179,7 @@ class LeadLaws:
         o, card = irr.by, irr.facts["_card"]
         if irr.facts["_legal_at_turn"]:
             return Ruling(irr, ("57C3",), None, consequences={
-                "now": [Cite("57C3"), MustPlay(o, card)]})
+                "now": [Cite("57C3"), MustPlay(o, card, "57C3")]})
         return Ruling(irr, ("57C3",), None, consequences={"now": [Cite("57C3"), Cite("47B")]})
 
     def play_during_choice(self, table: TableView, ruling: Ruling, seat: int,
@@ -202,7 +216,8 @@ class LeadLaws:
                     and (seat ^ o) & 1:
                 return [Settle("accept"), Cite("53C"), PlayNow(seat, card)]
             if kind == "opening_lead_out_of_turn" and seat == turn:
-                return [Cite("54")]
+                # his card goes back; what it showed is unauthorised to his side (16C)
+                return [Cite("54"), Flag("UI", "16C", seat)]
         if kind == "penalty_card_lead" and seat == irr.facts["_leader"]:
             return [Recognise("lead_before_declarer_chose", seat, card)]
         if kind == "penalty_card_not_played" and seat == (o + 1) & 3 \
@@ -220,4 +235,5 @@ class LeadLaws:
         if p is None or p.irregularity.kind not in LEAD_OUT_OF_TURN or p.irregularity.by != seat:
             return [Refuse("Law 47E1: only a lead out of turn not yet rectified is withdrawn "
                            "this way, by the player who led")]
-        return [Resolve(), Cite("47E1")]
+        # 16C: the lead withdrawn is unauthorised information to the side that misinformed
+        return [Resolve(), Cite("47E1"), Flag("UI", "16C", (seat + 1) & 3)]

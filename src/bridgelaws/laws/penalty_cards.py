@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_LETTERS, card_name, cards_of, parse_card
 from ..events import Choose
-from .consequences import (Cite, Consequence, LeadRestriction, MustPlay, PenaltyCard,
+from .consequences import (Cite, Consequence, Flag, LeadRestriction, MustPlay, PenaltyCard,
                            PickUpPenaltyCards, PlayAccepted, PlayInstead, Refuse)
 from .protocol import TableView
 from .ruling import Decision, Irregularity, Ruling
@@ -129,6 +129,9 @@ class PenaltyCardLaws:
                 return [Refuse(f"Law {law}: declarer names {how} the suits of the major "
                                "penalty cards: " + ", ".join(SUIT_LETTERS[x] for x in suits))]
             ops.append(PickUpPenaltyCards(holder, tuple(named), len(major) > 1))
+            # 50E2: the cards picked up are unauthorised information to the holder's
+            # partner (16C), authorised to declarer
+            ops.append(Flag("UI_card", "50E2", holder))
             if option == "require_suit":
                 ops.append(LeadRestriction(leader, law, require=named[0]))
             else:

@@ -49,14 +49,16 @@ class RevokeLaws:
         """Law 63A: the law by which ``seat``'s act establishes ``revoke`` (not yet
         established nor corrected), or ``None``: 63A1, the offender or his partner leads
         or plays to a later trick (``how="play"``); 63A3, a member of the offending side
-        claims or concedes (``"claim"``); 63A4, a claim or concession is agreed
-        (``"agreed"``: every revoke)."""
+        makes a claim or concession (``"claim"``) or agrees to the opponents' one
+        (``"agreed"``: every revoke not yet established is the answering side's).
+        63A4 (agreement by acquiescence, 69A, when the round ends) is not an act the
+        table records."""
         same_side = (revoke.seat ^ seat) & 1 == 0
         if how == "play":
             return "63A1" if same_side and len(table.tricks) + 1 > revoke.trick else None
         if how == "claim":
             return "63A3" if same_side else None
-        return "63A4"
+        return "63A3"
 
     def dummy_draws_attention_to_revoke(self, table: TableView, revoke: int,
                                         asked: bool, limits_broken: bool) -> list[Consequence]:

@@ -27,6 +27,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "call_in_breach_of_bar": ("37",),
     "substitute_double_for_insufficient_bid": ("27B3",),
     "bid_above_seven": ("38",),
+    "change_of_call": ("25B",),
     "call_after_final_pass": ("39",),
     "card_exposed_during_auction": ("24",),
     "opening_lead_out_of_turn": ("54",),

@@ -411,8 +411,16 @@ def _forgotten_agreement(b, v):
 def _replace_own_call(b, v, why="misinformation"):
     """``who`` replaces his last call (21B1a misinformation, 25A unintended)."""
     who = v["who"]
-    if not any(s == who for s, _c in b.t.auction.calls):
+    calls = b.t.auction.calls
+    mine = [i for i, (s, _c) in enumerate(calls) if s == who]
+    if not mine:
         raise BridgeError(f"{b.seat(who)} has made no call to change", "who")
+    if any(s == (who + 2) & 3 for s, _c in calls[mine[-1] + 1:]):
+        # the scenario is a change the Laws permit (21B1a, 25A); after partner's call an
+        # attempted change is a Law 25B matter, another scenario
+        raise BridgeError(f"{b.seat(who)}'s partner has called since: too late to change "
+                          f"the call (Law {'21B1a' if why == 'misinformation' else '25A4'})",
+                          "who")
     b.call(who, v["new_call"], "who", replaces=why)
 
 

@@ -29,7 +29,7 @@ of the Laws has a module of what the table keeps and recognises for it (``auctio
 ['C4', 'CA']
 >>> t.call("P", by="W")                    # nobody calls after the final pass
 >>> t.irregularities[-1].kind, t.laws
-('call_after_final_pass', ['39', '39A'])
+('call_after_final_pass', ['39', '39A', '39B'])
 """
 
 from .constants import AUCTION, CLAIM_PROCEDURE, COMPLETE, DECISION, PLAY, REGULATION, Phase

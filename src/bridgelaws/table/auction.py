@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid
 from ..cards import SEAT_NAMES, card_name
 from ..events import MakeCall
-from ..laws.consequences import Flag, PenaltyCard, Refuse
+from ..laws.consequences import Cite, Flag, PenaltyCard, Refuse
 from ..laws.ruling import Ruling
 from ..play import NO_TRUMP
 
@@ -94,13 +94,20 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
     verdict = self.edition.call_replaced(self, seat, str(event.replaces))
     if type(verdict) is Refuse:
         raise TableError(verdict.reason, f"event {index}")
+    if type(verdict) is Cite and verdict.law == "25B":
+        # Law 25B: a change that 25A (or 21B1a) no longer permits: the LHO may accept it
+        self._irregular("change_of_call", seat, index, call=call_name(event.call),
+                        _code=event.call, _reason=str(event.replaces))
+        return
     calls = self.auction.calls
     i = [k for k, (s_, _c) in enumerate(calls) if s_ == seat][-1]
     later = calls[i + 1:]
     if self.phase == PLAY:
         # 21B1a in the clarification period: the auction period has not ended
         self._reopen_auction()
-    self._apply_consequences([verdict, Flag("UI", "16C", seat)], f"event {index}")
+    self._apply_consequences([verdict, *self.edition.replaced_call_information(
+        self, seat, verdict.law if type(verdict) is Cite else str(event.replaces))],
+        f"event {index}")
     self._rebuild_auction(calls[:i])
     self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
     # the LHO's call over the first call stands if it is still lawful; he may
@@ -114,9 +121,9 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
 
 
 def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
-    """Law 25A / 21B2: after his RHO replaced a call, the LHO changes the call he had
-    made over it, with no further rectification (16C: the withdrawn call is
-    authorised information to his side, unauthorised to the other)."""
+    """Law 25A6 / 21B2: after his RHO replaced a call, the LHO changes the call he had
+    made over it, with no further rectification; 16C says for which side the withdrawn
+    call is unauthorised (the edition's ``replaced_call_information``)."""
     seat = event.by
     calls = self.auction.calls
     fresh = calls and (calls[-1][0] == seat or (calls[-1][0] == (seat + 3) & 3
@@ -126,9 +133,13 @@ def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
                          "replaced the call he had called over (Laws 25A, 21B2)",
                          f"event {index}")
     self.lho_may_change = None
+    verdict = self.edition.lho_changes_call(self, seat)
+    if isinstance(verdict, Refuse):
+        raise TableError(verdict.reason, f"event {index}")
     if calls[-1][0] == seat:
         self._rebuild_auction(calls[:-1])
-    self._apply_consequences([self.edition.lho_changes_call(self, seat)], f"event {index}")
+    self._apply_consequences([verdict, *self.edition.replaced_call_information(
+        self, seat, verdict.law)], f"event {index}")
     self._call(MakeCall(seat, event.call, event.artificial, event.comparable))
 
 

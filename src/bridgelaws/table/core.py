@@ -22,7 +22,8 @@ from ..laws.consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Co
                                 MarkRevoke, MustLeadFrom, MustPlay, NoTableResult, PenaltyCard,
                                 PickUpPenaltyCards, PlayAccepted, PlayDuty, PlayInstead, PlayNow,
                                 PutInForce, Recognise, Refuse, ReplayDuty, Resolve,
-                                RestoreTricks, Settle, Transfer, Unbar, WithdrawLast)
+                                ReplaceCall, RestoreTricks, Settle, Transfer, Unbar,
+                                WithdrawLast)
 from ..laws.edition import Edition, Laws2017
 from ..laws.ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 from ..play import NO_TRUMP, trick_winner
@@ -76,7 +77,7 @@ class Table:
         self.rulings: list[Ruling] = []
         self.pending: Ruling | None = None       # a ruling the table waits on
         self.revokes: list[Revoke] = []
-        self.laws: list[str] = []
+        self.laws: list[str] = LawList()
         self.claim: dict[str, Any] | None = None           # a claim or concession awaiting answers
         self.barred: dict[int, str] = {}
         self.lead_restrictions: list[dict[str, Any]] = []
@@ -410,7 +411,8 @@ class Table:
 
     def _irregular(self, kind: str, seat: int, index: int, **facts: Any) -> Irregularity:
         """Recognise an irregularity of ``kind`` and apply the edition's ruling on it."""
-        irr = Irregularity(kind, seat, index, IRREGULARITY_KINDS[kind], facts)
+        irr = Irregularity(kind, seat, index,
+                           self.edition.irregularity_laws(self, kind, seat, facts), facts)
         if self.strict and kind not in CLAIM_PROCEDURE:
             raise IrregularEvent(f"{kind.replace('_', ' ')} by {SEAT_NAMES[seat]} "
                                  f"(Law {', '.join(irr.laws)}) is refused at a strict table",
@@ -517,7 +519,10 @@ class Table:
                 case PlayDuty():
                     self.play_duties[op.seat] = {"option": op.option, "suit": op.suit}
                 case MustPlay():
-                    self.play_duties[op.seat] = {"option": "card", "card": op.card}
+                    self.play_duties[op.seat] = {"option": "lead" if op.lead else "card",
+                                                 "card": op.card}
+                    if op.law is not None:
+                        self.play_duties[op.seat]["law"] = op.law
                 case ReplayDuty():
                     self.play_duties[op.seat] = {"option": "free" if op.free else "card",
                                                  "card": op.card, "law": op.law}
@@ -536,6 +541,11 @@ class Table:
                         if kept[i][0] == op.seat:
                             del kept[i]
                             break
+                    self._rebuild_auction(kept)
+                case ReplaceCall():
+                    kept = list(self.auction.calls)
+                    i = max(k for k, (s_, _c) in enumerate(kept) if s_ == op.seat)
+                    kept[i] = (op.seat, op.call)
                     self._rebuild_auction(kept)
                 case CancelCalls():
                     self._rebuild_auction(self.auction.calls[:op.first])
@@ -742,8 +752,21 @@ class Table:
             self.phase = COMPLETE
             if self.revokes:
                 self._settle_revokes()
-        elif self.lead_restrictions or self.lead_penalties or self.penalty_cards:
+            return
+        if self.lead_restrictions or self.lead_penalties or self.penalty_cards:
             self._next_leader()
+        early = [s for s, d in self.play_duties.items() if d["option"] == "lead"]
+        if early:
+            # a card led to this trick before the last one was complete, with no Law 57
+            # rectification: the lead of the winner, or a lead out of turn (53-56)
+            seat = early[0]
+            card = self.play_duties.pop(seat)["card"]
+            if seat == winner and self.pending is None:
+                self._play(PlayCard(seat, card))
+            elif seat != winner:
+                self._out_of_turn(seat, card, winner, len(self.events))
+            else:
+                self.play_duties[seat] = {"option": "card", "card": card}
 
     def _after_card(self, seat: int, card: int, is_lead: bool) -> None:
         """What a card played in turn settles: revokes established (63A1), a play duty
@@ -1006,6 +1029,26 @@ def decision_dict(d: Decision) -> dict[str, Any]:
     if d.cards:
         out["cards"] = [card_name(c) for c in d.cards]
     return out
+
+
+class LawList(list[str]):
+    """The laws applied so far, in the order first applied: a law applied again (the
+    kind's law and the ruling's own citation, a second irregularity of the same kind)
+    is not listed twice (shared/CASES.md: ``laws``).  ``applied`` keeps every
+    application, in order, repeats included (what each event applied)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.applied: list[str] = []
+
+    def append(self, law: str) -> None:
+        self.applied.append(law)
+        if law not in self:
+            super().append(law)
+
+    def extend(self, laws: Iterable[str]) -> None:
+        for law in laws:
+            self.append(law)
 
 
 def _public_question(q: dict[str, Any]) -> dict[str, Any]:

@@ -50,14 +50,24 @@ def _out_of_turn(self: Table, seat: int, card: int, turn: int, index: int) -> No
             legal_at_turn = False
         else:
             legal_at_turn = seat not in played
+        if seat in played and (declaring or partner in played):
+            # a lead to the next trick from a hand that has played to this one, by
+            # declarer (57C3 is about a play, not a lead) or by a defender after his
+            # partner's card: no Law 57 (early_lead)
+            self._apply_consequences(self.edition.early_lead(self, seat, card))
+            return
         if declaring:
             self._irregular("premature_play_by_declarer", seat, index,          # Law 57C3
                             _legal_at_turn=legal_at_turn, **facts)
             return
+        # Law 57C3: a card declarer played early from either hand is a played card
+        early = {s for s, d in self.play_duties.items() if d.get("law") == "57C3"}
         self._irregular("premature_play_by_defender", seat, index,              # Law 57
                         _partner_played=partner in played, _legal_at_turn=legal_at_turn,
+                        _lead=seat in played,
                         _dummy_own=self._dummy_own == len(self.tricks) + 1,
-                        _declarer_both={self.declarer, self.dummy} <= played, **facts)
+                        _declarer_both={self.declarer, self.dummy} <= played | early,
+                        **facts)
 
 
 def _play_outside_play(self: Table, seat: int, card: int) -> None:

@@ -25,8 +25,9 @@ def _play_duty(self: Table, seat: int, base: int) -> int:
     player unable to comply plays any legal card); 57D: the card that must be played."""
     duty = self.play_duties[seat]
     option = duty["option"]
-    if option == "any":
-        return base                       # Law 51B: any legal card to this trick
+    if option in ("any", "lead"):
+        return base                       # Law 51B: any legal card to this trick; a card
+                                          # led early waits for the next trick
     if option == "free":                  # Law 62C: he may play another card
         return (self.edition.penalty_card_duty(self, seat, base) if seat in self.penalty_cards
                 else base)
