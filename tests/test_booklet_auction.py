@@ -127,7 +127,7 @@ def test_22_call_by_a_player_obliged_to_pass():
 
 def test_23_call_after_the_final_pass():
     s = run("N 1N", "E P", "S P", "W P", "E 2H")
-    assert s["laws"][-2:] == ["39A", "39B"] and s["phase"] == "play"
+    assert s["laws"][-2:] == ["39A", "39C"] and s["phase"] == "play"
     s = run("N 1N", "E P", "S P", "W P", "S 2H")             # dummy-to-be: nothing more
     assert s["laws"][-1] == "39A"
 

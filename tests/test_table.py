@@ -171,7 +171,7 @@ def test_a_card_played_twice_is_named():
     (["1N"], ExposeCard(2, parse_card("HA")), "card_exposed_during_auction", ["24", "24B"]),
     (["1N", "P", "P", "P"], PlayCard(3, parse_card("C8")), "opening_lead_out_of_turn", ["54"]),
     (["1N", "P", "P", "P"], PlayCard(2, parse_card("C4")), "card_exposed_during_auction",
-     ["24", "24B"]),
+     ["24", "24B", "24D"]),                         # after the final pass: back to the hand
 ])
 def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
     t = table(1, calls)
@@ -582,7 +582,7 @@ def test_law39_call_after_the_final_pass_by_a_defender():
     t = table(1, ["1N", "P", "P", "P"])
     t.call("2H", by="E")                                     # a future defender bids
     s = t.state()
-    assert s["laws"] == ["39", "39A", "39B"] and s["phase"] == "play" and s["to_act"] == "E"
+    assert s["laws"] == ["39", "39A", "39C"] and s["phase"] == "play" and s["to_act"] == "E"
     assert t.lead_penalties == [(1, "26B")]
     t = table(1, ["1N", "P", "P", "P"])
     t.call("P", by="E")                                      # a defender's pass: nothing more

@@ -117,6 +117,21 @@ def _held_penalty_cards(table, irr, seat: int) -> bool:
     return bool(_replay(table, irr.event).penalty_cards.get(seat))
 
 
+def _exposed_after_auction(table, irr, seat: int) -> str | None:
+    """For a card exposed under Law 24 after the final pass (the clarification
+    period): what it became at once, ``"major"``, ``"minor"`` (24E) or
+    ``"declaring"`` (24D); ``None`` during the auction."""
+    before = _replay(table, irr.event)
+    if before.phase.value == "auction" or before.declarer is None:
+        return None
+    if (seat ^ before.declarer) & 1 == 0:
+        return "declaring"
+    name = card_name(irr.facts["_card"]) if "_card" in irr.facts else None
+    after = _replay(table, irr.event + 1).penalty_cards.get(seat, ())
+    grade = [c["major"] for c in after if c["card"] == name]
+    return "minor" if grade and not grade[0] else "major"
+
+
 def _settlement(table, ruling):
     """How a ruling that waited for a choice (or for the Director) was settled:
     ``(event, laws the event added)``, or ``None`` while it still waits (or when the log
@@ -224,6 +239,9 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
     if what == "withdraw_last":
         return message("do.withdraw_last", lang, seat=_seat(op.seat, lang))
     if what == "expose":
+        after = _exposed_after_auction(table, irr, op.seat)
+        if after is not None:
+            return message(f"do.expose.after.{after}", lang, seat=_seat(op.seat, lang))
         return message("do.expose", lang, seat=_seat(op.seat, lang))
     if what == "lead_stands":
         key = "do.lead_stands.opening" if (irr.kind == "opening_lead_out_of_turn"
@@ -260,6 +278,11 @@ def _ops_texts(ops, irr, table, lang: str, laws: _Laws, option: str | None = Non
                 (after if op.law in _AFTER else before).append(text)
             continue
         text = _consequence(op, irr, table, lang, option)
+        if op.kind == "expose":
+            grade = _exposed_after_auction(table, irr, op.seat)
+            for law in {"declaring": ("24D",), "major": ("24E", "50B", "50D"),
+                        "minor": ("24E", "50B", "50C"), None: ()}[grade]:
+                laws.add(law)
         if text:
             (flags if op.kind == "flag" else effects).append(text)
     return before + effects + after + flags

@@ -149,7 +149,7 @@ EXPECTED = {
     "call_in_breach_of_bar": lambda s: s["barred"] == {"N": "rest_of_auction",
                                                        "S": "rest_of_auction"}
     and s["auction"][-1] == {"by": "S", "call": "P"} and "37" in s["laws"],
-    "call_after_final_pass": lambda s: s["laws"][-2:] == ["39A", "39B"]
+    "call_after_final_pass": lambda s: s["laws"][-2:] == ["39A", "39C"]
     and s["phase"] == "play" and s["contract"] == "1N",
     "dummy_card_not_named": lambda s: "45D" in s["laws"] and s["trick"] == ["CQ", "CA"]
     and s["tricks_played"] == 0,

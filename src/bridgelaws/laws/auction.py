@@ -324,13 +324,13 @@ class AuctionLaws:
 
     def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 39: every call after the final pass is cancelled (39A).  A bid, double or
-        redouble by a future defender may bring a lead restriction to his partner (39B,
-        26B); a defender's pass and any call of declarer or dummy bring nothing more."""
+        redouble by a future defender may bring a lead restriction to his partner (39C,
+        26B); a defender's pass and any call of declarer or dummy bring nothing more (39B)."""
         o, call = irr.by, irr.facts["_code"]
         ops: list[Consequence] = [Cite("39A")]
         declarer = table.declarer
         if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
-            ops += [Cite("39B"), LeadPenalty(o, "26B")]
+            ops += [Cite("39C"), LeadPenalty(o, "26B")]
         return _now(irr, ops)
 
     # --- Law 24: cards exposed during the auction ---------------------------------------

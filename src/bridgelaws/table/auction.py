@@ -216,8 +216,27 @@ def _settle_exposed_cards(self: Table) -> None:
         return
     for op in ops:
         if type(op) is PenaltyCard:
-            self.penalty_cards.setdefault(op.seat, []).append(
-                {"card": card_name(op.card), "major": op.major})
+            self._add_penalty_card(op.seat, op.card, op.major)    # 50B: several are major
         else:
             self._apply_consequences([op])
     self.exposed.clear()
+
+
+def _exposed_after_auction(self: Table) -> None:
+    """Law 24 in the clarification period: the auction period lasts until the opening
+    lead is faced (17D), so a card exposed after the final pass falls under Law 24, but
+    the auction has already ended: what Law 24 does at its end applies at once (24D:
+    declarer's or dummy's card goes back to the hand; 24E: a defender's becomes a
+    penalty card, and 50D2 may arise at the opening lead)."""
+    if self.phase != PLAY or not self.exposed:
+        return
+    p = self.pending
+    if p is not None and p.irregularity.kind == "penalty_card_lead":
+        # declarer had not yet chosen under 50D2: his options now count this card too
+        # (two or more penalty cards: 51B)
+        self.pending = None
+        p = None
+    self._settle_exposed_cards()
+    if p is None and self.pending is None and self.penalty_cards and not self.trick:
+        self._offered[1].discard("50D2")
+        self._next_leader()
