@@ -228,7 +228,8 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
         if op.what == "rho_call":
             values["offender"] = _seat(op.offender, lang)
             values["offender_partner"] = _seat((op.offender + 2) & 3, lang)
-        return message(f"do.duty.{op.what}", lang, **values)
+        what = "substitute_no_double" if getattr(op, "no_double", False) else op.what
+        return message(f"do.duty.{what}", lang, **values)
     if what == "flag":
         if op.name == "UI" and irr.kind == "concession_objected_by_partner":
             return message("flag.UI_concession", lang, law=op.law, seat=_seat(irr.by, lang))

@@ -111,7 +111,8 @@ class AuctionLaws:
                       consequences={
                           "accept": [Cite("27A1"), PutInForce(o, ib)],
                           "reject": [Cite("27B"), Flag("UI", "16C"),
-                                     CallDuty(o, "substitute", "27B", withdrawn=ib)]})
+                                     CallDuty(o, "substitute", "27B", withdrawn=ib,
+                                              artificial=bool(irr.facts.get("_artificial")))]})
 
     def substitute_for_insufficient_bid(self, table: TableView, seat: int, call: int,
                                         artificial: bool, comparable: bool | None,
@@ -121,21 +122,27 @@ class AuctionLaws:
         (a second insufficient bid, 27B4; a double or redouble not judged comparable,
         27B3; an inadmissible call).
 
-        * 27B1a: the lowest sufficient bid in the same strain, not artificial: no
-          rectification (26B and 16C do not apply; 27D may);
+        * 27B1a: the lowest sufficient bid that specifies the same denomination as the
+          insufficient bid: no rectification (26B and 16C do not apply; 27D may).  The
+          engine reads a natural bid as specifying its own strain, so both bids must be
+          natural: an artificial insufficient bid (the duty's ``artificial``) or an
+          artificial substitute specifies what the Director finds, which 27B1b covers;
         * 27B1b: a call the Director judges comparable: no rectification (27D may);
         * 27B2: any other call: partner passes throughout (26B, 72C).
         """
         auction = table.auction
+        duty = table.duties.get(seat, {})
         if is_bid(call) and call <= MAX_LEGAL_BID and not auction.is_legal(seat, call):
             return None   # a second insufficient bid: 27B4
-        if call in (DOUBLE, REDOUBLE) and not comparable:
-            return None   # 27B3: an attempted double or redouble
+        if call in (DOUBLE, REDOUBLE) and (not comparable or duty.get("no_double")):
+            return None   # 27B3: an attempted double or redouble (again, after 27B3)
         if not auction.is_legal(seat, call):
             return None
+        if duty.get("no_double"):
+            return []     # 27B3 has ruled already (partner passes throughout, 26B)
         lowest_same = (is_bid(call) and bid_strain(call) == bid_strain(withdrawn)
                        and call == lowest_sufficient(auction.last_bid, bid_strain(withdrawn)))
-        if lowest_same and not artificial:
+        if lowest_same and not artificial and not duty.get("artificial"):
             return [Cite("27B1a"), Flag("Review27D", "27D", seat)]
         if comparable:
             return [Cite("27B1b"), Flag("Review27D", "27D", seat)]
@@ -145,9 +152,16 @@ class AuctionLaws:
     def substitute_double(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 27B3: a double or redouble put in place of an insufficient bid (and not
         judged comparable) is cancelled; the offender substitutes again under 27B and his
-        partner passes for the rest of the auction (26B, 72C)."""
+        partner passes for the rest of the auction (26B, 72C).  The substitute is then a
+        pass or a sufficient bid: a double or redouble was tried and cancelled (the duty's
+        ``no_double``); one tried again is cancelled again, with nothing more."""
         o = irr.by
-        return _now(irr, [Bar((o + 2) & 3, "rest_of_auction"), LeadPenalty(o, "26B"),
+        duty = table.duties.get(o, {})
+        if duty.get("no_double"):
+            return _now(irr, [])
+        again = CallDuty(o, "substitute", "27B3", withdrawn=duty.get("withdrawn"),
+                         artificial=bool(duty.get("artificial")), no_double=True)
+        return _now(irr, [again, Bar((o + 2) & 3, "rest_of_auction"), LeadPenalty(o, "26B"),
                           self.enforced_pass_review()])
 
     # --- Laws 28-32: calls out of rotation ------------------------------------------

@@ -216,6 +216,9 @@ class Table:
         duty = self.duties.get(seat)
         if duty is not None and duty["kind"] == "repeat":
             return [duty["call"]]                     # Laws 31A1, 32A1
+        if duty is not None and duty.get("no_double"):
+            # Law 27B3: after a cancelled double or redouble, a pass or a sufficient bid
+            return [c for c in self.auction.legal_calls(seat) if c not in (DOUBLE, REDOUBLE)]
         return self.auction.legal_calls(seat)
 
     def legal_call_names(self) -> list[str]:
