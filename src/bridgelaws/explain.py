@@ -41,7 +41,7 @@ REVOKE_LAWS = ("43A1b", "43B2b", "43B3", "62A", "62B1", "62B2", "62C1", "62C2", 
 #: does there; the key is ``do.law.<law>``.  Those of _AFTER follow the other sentences
 #: of the option (they give the reason for a penalty card or what comes next).
 _LAW_SENTENCES = ("47B", "48A", "53A", "55B1", "55B2", "57C1", "57C2", "60B", "60C", "68B2",
-                  "50D", "50D2", "58B1", "67A2", "67B2")
+                  "50D", "50D2", "58B1", "67A2", "67B2", "37A", "38D", "39A", "39B")
 _AFTER = ("50B", "50D", "50D2", "60B", "60C")
 
 #: kinds where the chooser names a card rather than choosing a rectification
@@ -49,7 +49,7 @@ _NAMING = ("several_cards_played", "defective_trick", "incomplete_designation",
            "designate_penalty_card")
 
 #: laws by which a pending choice is settled other than by the chooser's answer
-_SETTLING = ("60A", "53B", "53C", "52B1b", "54C", "47E1", "28B", "27C", "68D2b", "70")
+_SETTLING = ("60A", "53B", "53C", "52B1b", "54C", "47E1", "28B", "36A", "27C", "68D2b", "70")
 
 _LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
                      "lead_out_of_turn_by_defender")

@@ -272,6 +272,13 @@ class AuctionLaws:
             return [Settle("accept")]
         if irr.kind.endswith("_out_of_rotation") and seat == irr.facts["_turn"]:
             return [Cite("28B"), Flag("UI", "16C2", irr.by), Resolve()]
+        if irr.kind == "double_out_of_rotation" and "accept" not in d.options \
+                and seat == (irr.by + 1) & 3:
+            # Law 36A: the LHO called over an inadmissible double or redouble (out of
+            # rotation: 32 lets nobody accept it) before it was rectified: it and the
+            # LHO's call are cancelled, the auction returns to the player whose turn it
+            # was, with no further rectification (no 26B; 16C applies)
+            return [Cite("36A"), Flag("UI", "16C", irr.by), Resolve()]
         return None
 
     # --- Laws 21B, 25: a call replaced ------------------------------------------------
@@ -346,6 +353,40 @@ class AuctionLaws:
         if declarer is not None and call != PASS and (o ^ declarer) & 1 == 1:
             ops += [Cite("39C"), LeadPenalty(o, "26B")]
         return _now(irr, ops)
+
+    # --- the offender's LHO called over the irregular call before rectification --------
+    # (Laws 27A1, 29A and 25B1 are acceptances by calling: call_during_choice; 36A:
+    # lho_called_over_inadmissible; these three are the hooks of Edition.CALLED_OVER)
+
+    def breach_of_bar_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 37A: the offender's LHO called over the bid, double or redouble of a
+        player obliged to pass before the Director rectified it: the call and every call
+        after it stand; an offender barred for the rest of the auction stays barred (a
+        bar for that turn only is spent); no 26B, no further rectification."""
+        o, call = irr.by, irr.facts["_code"]
+        ops: list[Consequence] = [Cite("37A")]
+        if table.barred.get(o) == "next_turn":
+            ops.append(Unbar(o))
+        ops.append(PutInForce(o, call))
+        return _now(irr, ops)
+
+    def bid_above_seven_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 38D: the offender's LHO called over a bid above seven before it was
+        rectified: the bid and every call after it are still cancelled (38B: the LHO's
+        call too), a pass is put in its place and both offenders pass throughout (38C),
+        but Laws 26B and 72C do not apply."""
+        o = irr.by
+        ops: list[Consequence] = [Cite("38D")]
+        if table.auction.turn == o:
+            ops.append(PutInForce(o, PASS))
+        ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction")]
+        return _now(irr, ops)
+
+    def call_after_final_pass_called_over(self, table: TableView,
+                                          irr: Irregularity) -> Ruling:
+        """Law 39B: the offender's LHO called after the call after the final pass,
+        before it was rectified: the call is cancelled (39A) and nothing more follows."""
+        return _now(irr, [Cite("39A"), Cite("39B")])
 
     # --- Law 24: cards exposed during the auction ---------------------------------------
 

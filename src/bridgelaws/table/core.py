@@ -58,6 +58,9 @@ class Table:
         self.strict = strict
         self.regulation = _regulation(regulation)
         self.events: list[Event] = []
+        # irregular calls (by event index) that the offender's LHO called over before they
+        # were rectified (Laws 37A, 38D, 39B): kept across a rebuild from the log
+        self._over_calls: set[int] = set()
         self._reset()
 
     def _reset(self) -> None:
@@ -100,6 +103,7 @@ class Table:
         self.questions: list[dict[str, Any]] = []          # every question of Law 61B, with its answer
         self.faced = 0                           # a claimer's hand, faced (68C), as a mask
         self._offered: tuple[int, set[str]] = (-1, set())   # lead choices made for trick n (50D2)
+        self._over_watch: tuple[int, int, str] | None = None  # (event, offender, kind): 37A...
 
     # --- construction -----------------------------------------------------------
 
@@ -311,6 +315,10 @@ class Table:
         """
         try:
             t = type(event)
+            if self._over_watch is not None and t is MakeCall \
+                    and self._lho_called_over(event):  # type: ignore[arg-type]
+                self.events.append(event)
+                return
             if self.pending is None and self.question is None:
                 # the hot path: lawful calls and cards with nothing pending (``t`` is the
                 # event's exact type, which the type checker does not follow)
@@ -906,6 +914,7 @@ class Table:
     _reopen_auction = auction._reopen_auction
     _settle_duties = auction._settle_duties
     _call_during_decision = auction._call_during_decision
+    _lho_called_over = auction._lho_called_over
     _settle_exposed_cards = auction._settle_exposed_cards
     _exposed_after_auction = auction._exposed_after_auction
 
