@@ -328,19 +328,21 @@ class AuctionLaws:
         """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
         pass is put in its place and both members of the offending side pass throughout."""
         o = irr.by
-        return _now(irr, [Cite("37B"), PutInForce(o, PASS),
+        # the bars come before the pass, which may end the auction (then they lapse and
+        # 26B is due at the opening lead if the offender's partner makes it)
+        return _now(irr, [Cite("37B"),
                           Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
-                          LeadPenalty(o, "26B"), self.enforced_pass_review()])
+                          LeadPenalty(o, "26B"), self.enforced_pass_review(),
+                          PutInForce(o, PASS)])
 
     def bid_above_seven(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 38: a bid above seven is cancelled with every call after it, a pass is put
         in its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
         o = irr.by
-        ops: list[Consequence] = []
+        ops: list[Consequence] = [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
+                                  LeadPenalty(o, "26B"), self.enforced_pass_review()]
         if table.auction.turn == o:
-            ops.append(PutInForce(o, PASS))
-        ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
-                LeadPenalty(o, "26B"), self.enforced_pass_review()]
+            ops.append(PutInForce(o, PASS))       # last: it may end the auction
         return _now(irr, ops)
 
     def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
@@ -376,10 +378,10 @@ class AuctionLaws:
         call too), a pass is put in its place and both offenders pass throughout (38C),
         but Laws 26B and 72C do not apply."""
         o = irr.by
-        ops: list[Consequence] = [Cite("38D")]
+        ops: list[Consequence] = [Cite("38D"), Bar(o, "rest_of_auction"),
+                                  Bar((o + 2) & 3, "rest_of_auction")]
         if table.auction.turn == o:
-            ops.append(PutInForce(o, PASS))
-        ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction")]
+            ops.append(PutInForce(o, PASS))       # last: it may end the auction
         return _now(irr, ops)
 
     def call_after_final_pass_called_over(self, table: TableView,

@@ -491,7 +491,8 @@ class Table:
                 case PutInForce():
                     self._put(op.seat, op.call)
                 case Bar():
-                    self.barred[op.seat] = op.until
+                    if self.phase == AUCTION:         # after the final pass a bar is moot
+                        self.barred[op.seat] = op.until
                 case Unbar():
                     self.barred.pop(op.seat, None)
                 case CallDuty():
