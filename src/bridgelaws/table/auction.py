@@ -147,6 +147,7 @@ def _reopen_auction(self: Table) -> None:
     self.trick_leader = None
     self.trump = NO_TRUMP
     self.pending = None
+    self._offered = (-1, set())           # the lead choices are offered again at the new end
 
 
 def _settle_duties(self: Table, event: MakeCall) -> bool:
