@@ -173,7 +173,7 @@ def test_a_card_played_twice_is_named():
     (["1N"], ExposeCard(2, parse_card("HA")), "card_exposed_during_auction", ["24", "24B"]),
     (["1N", "P", "P", "P"], PlayCard(3, parse_card("C8")), "opening_lead_out_of_turn", ["54"]),
     (["1N", "P", "P", "P"], PlayCard(2, parse_card("C4")), "card_exposed_during_auction",
-     ["24", "24B"]),
+     ["24", "24B", "24D"]),                         # after the final pass: back to the hand
 ])
 def test_irregularities_of_the_auction_are_recognised(calls, event, kind, laws):
     t = table(1, calls)

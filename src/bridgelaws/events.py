@@ -207,7 +207,11 @@ class Director(Event):
       seen dummy's cards, so he must accept the lead (54C);
     * ``"revoke_found_late"``: the established revokes were first pointed out after the
       round ended (``value`` true, 64B5) or after the non-offenders called on the next
-      board (false, 64B4): no trick is transferred.
+      board (false, 64B4): no trick is transferred;
+    * ``"ruled"``: the Director has ruled on the last irregular call, so a call the
+      offender's LHO makes next comes after the rectification.  Without it, the LHO's
+      call right after a call in breach of a bar, a bid above seven or a call after the
+      final pass is a call over it before rectification (Laws 37A, 38D, 39B).
     """
     what: str
     tricks: int | None = None

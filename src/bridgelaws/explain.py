@@ -45,7 +45,8 @@ REVOKE_LAWS = ("43A1b", "43B2b", "43B3", "62A", "62B1", "62B2", "62C1", "62C2", 
 #: does there; the key is ``do.law.<law>``.  Those of _AFTER follow the other sentences
 #: of the option (they give the reason for a penalty card or what comes next).
 _LAW_SENTENCES = ("47B", "48A", "53A", "55B1", "55B2", "57C1", "57C2", "60B", "60C", "68B2",
-                  "50D", "50D2", "58B1", "67A2", "67B2", "26A1", "24")
+                  "50D", "50D2", "58B1", "67A2", "67B2", "26A1", "24", "37A", "38D", "39A",
+                  "39B")
 _AFTER = ("50B", "50D", "50D2", "60B", "60C")
 
 #: kinds where the chooser names a card rather than choosing a rectification
@@ -53,7 +54,7 @@ _NAMING = ("several_cards_played", "defective_trick", "incomplete_designation",
            "designate_penalty_card")
 
 #: laws by which a pending choice is settled other than by the chooser's answer
-_SETTLING = ("60A", "53B", "53C", "52B1b", "54C", "47E1", "28B", "27C", "68D2b", "70")
+_SETTLING = ("60A", "53B", "53C", "52B1b", "54C", "47E1", "28B", "36A", "27C", "68D2b", "70")
 
 _LEAD_OUT_OF_TURN = ("opening_lead_out_of_turn", "lead_out_of_turn_by_declarer",
                      "lead_out_of_turn_by_defender")
@@ -152,6 +153,21 @@ def _key(irr) -> tuple:
 def _held_penalty_cards(table, irr, seat: int) -> bool:
     """Whether ``seat`` already had a penalty card before the irregularity's event."""
     return bool(_replay(table, irr.event).penalty_cards.get(seat))
+
+
+def _exposed_after_auction(table, irr, seat: int) -> str | None:
+    """For a card exposed under Law 24 after the final pass (the clarification
+    period): what it became at once, ``"major"``, ``"minor"`` (24E) or
+    ``"declaring"`` (24D); ``None`` during the auction."""
+    before = _replay(table, irr.event)
+    if before.phase.value == "auction" or before.declarer is None:
+        return None
+    if (seat ^ before.declarer) & 1 == 0:
+        return "declaring"
+    name = card_name(irr.facts["_card"]) if "_card" in irr.facts else None
+    after = _replay(table, irr.event + 1).penalty_cards.get(seat, ())
+    grade = [c["major"] for c in after if c["card"] == name]
+    return "minor" if grade and not grade[0] else "major"
 
 
 def _settlement(table, ruling):
@@ -255,7 +271,8 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
         if op.what == "rho_call":
             values["offender"] = _seat(op.offender, lang)
             values["offender_partner"] = _seat((op.offender + 2) & 3, lang)
-        return message(f"do.duty.{op.what}", lang, **values)
+        what = "substitute_no_double" if getattr(op, "no_double", False) else op.what
+        return message(f"do.duty.{what}", lang, **values)
     if what == "flag":
         if op.name == "UI" and irr.kind == "concession_objected_by_partner":
             return message("flag.UI_concession", lang, law=op.law, seat=_seat(irr.by, lang))
@@ -268,6 +285,9 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
     if what == "replace_call":
         return message("do.replace_call", lang, seat=_seat(op.seat, lang), call=call_name(op.call))
     if what == "expose":
+        after = _exposed_after_auction(table, irr, op.seat)
+        if after is not None:
+            return message(f"do.expose.after.{after}", lang, seat=_seat(op.seat, lang))
         return message("do.expose", lang, seat=_seat(op.seat, lang))
     if what == "lead_stands":
         key = "do.lead_stands.opening" if (irr.kind == "opening_lead_out_of_turn"
@@ -306,6 +326,11 @@ def _ops_texts(ops, irr, table, lang: str, laws: _Laws, option: str | None = Non
                 (after if op.law in _AFTER else before).append(text)
             continue
         text = _consequence(op, irr, table, lang, option)
+        if op.kind == "expose":
+            grade = _exposed_after_auction(table, irr, op.seat)
+            for law in {"declaring": ("24D",), "major": ("24E", "50B", "50D"),
+                        "minor": ("24E", "50B", "50C"), None: ()}[grade]:
+                laws.add(law)
         if text:
             (flags if op.kind == "flag" else effects).append(text)
     return before + effects + after + flags

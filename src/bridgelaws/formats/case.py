@@ -31,7 +31,7 @@ _ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede",
 _DIRECTOR = ("claim", "play_on", "acquiescence_withdrawn", "concession_cancelled",
              "cards_corrected", "wrong_count_after_call", "surplus_card",
              "wrong_count_after_play", "missing_card", "wrong_board_call", "wrong_board",
-             "declarer_saw_dummy", "revoke_found_late")
+             "declarer_saw_dummy", "revoke_found_late", "ruled")
 
 
 def _suit(text, where: str) -> int:

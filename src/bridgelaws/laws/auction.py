@@ -127,7 +127,8 @@ class AuctionLaws:
                       consequences={
                           "accept": [Cite("27A1"), PutInForce(o, ib)],
                           "reject": [Cite("27B"), Flag("UI", "16C", o),
-                                     CallDuty(o, "substitute", "27B", withdrawn=ib)]})
+                                     CallDuty(o, "substitute", "27B", withdrawn=ib,
+                                              artificial=bool(irr.facts.get("_artificial")))]})
 
     def substitute_for_insufficient_bid(self, table: TableView, seat: int, call: int,
                                         artificial: bool, comparable: bool | None,
@@ -137,21 +138,27 @@ class AuctionLaws:
         (a second insufficient bid, 27B4; a double or redouble not judged comparable,
         27B3; an inadmissible call).
 
-        * 27B1a: the lowest sufficient bid in the same strain, not artificial: no
-          rectification (26B and 16C do not apply; 27D may);
+        * 27B1a: the lowest sufficient bid that specifies the same denomination as the
+          insufficient bid: no rectification (26B and 16C do not apply; 27D may).  The
+          engine reads a natural bid as specifying its own strain, so both bids must be
+          natural: an artificial insufficient bid (the duty's ``artificial``) or an
+          artificial substitute specifies what the Director finds, which 27B1b covers;
         * 27B1b: a call the Director judges comparable: no rectification (27D may);
         * 27B2: any other call: partner passes throughout (26B, 72C).
         """
         auction = table.auction
+        duty = table.duties.get(seat, {})
         if is_bid(call) and call <= MAX_LEGAL_BID and not auction.is_legal(seat, call):
             return None   # a second insufficient bid: 27B4
-        if call in (DOUBLE, REDOUBLE) and not comparable:
-            return None   # 27B3: an attempted double or redouble
+        if call in (DOUBLE, REDOUBLE) and (not comparable or duty.get("no_double")):
+            return None   # 27B3: an attempted double or redouble (again, after 27B3)
         if not auction.is_legal(seat, call):
             return None
+        if duty.get("no_double"):
+            return []     # 27B3 has ruled already (partner passes throughout, 26B)
         lowest_same = (is_bid(call) and bid_strain(call) == bid_strain(withdrawn)
                        and call == lowest_sufficient(auction.last_bid, bid_strain(withdrawn)))
-        if lowest_same and not artificial:
+        if lowest_same and not artificial and not duty.get("artificial"):
             return [Cite("27B1a"), Flag("Review27D", "27D", seat)]
         if comparable:
             return [Cite("27B1b"), Flag("Review27D", "27D", seat)]
@@ -161,9 +168,16 @@ class AuctionLaws:
     def substitute_double(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 27B3: a double or redouble put in place of an insufficient bid (and not
         judged comparable) is cancelled; the offender substitutes again under 27B and his
-        partner passes for the rest of the auction (26B, 72C)."""
+        partner passes for the rest of the auction (26B, 72C).  The substitute is then a
+        pass or a sufficient bid: a double or redouble was tried and cancelled (the duty's
+        ``no_double``); one tried again is cancelled again, with nothing more."""
         o = irr.by
-        return _now(irr, [Flag("UI", "16C", o), Bar((o + 2) & 3, "rest_of_auction"),
+        duty = table.duties.get(o, {})
+        if duty.get("no_double"):
+            return _now(irr, [])
+        again = CallDuty(o, "substitute", "27B3", withdrawn=duty.get("withdrawn"),
+                         artificial=bool(duty.get("artificial")), no_double=True)
+        return _now(irr, [Flag("UI", "16C", o), again, Bar((o + 2) & 3, "rest_of_auction"),
                           LeadPenalty(o, "26B"), self.enforced_pass_review()])
 
     # --- Laws 28-32: calls out of rotation ------------------------------------------
@@ -288,6 +302,13 @@ class AuctionLaws:
             return [Settle("accept")]
         if irr.kind.endswith("_out_of_rotation") and seat == irr.facts["_turn"]:
             return [Cite("28B"), Flag("UI", "16C2", irr.by), Resolve()]
+        if irr.kind == "double_out_of_rotation" and "accept" not in d.options \
+                and seat == (irr.by + 1) & 3:
+            # Law 36A: the LHO called over an inadmissible double or redouble (out of
+            # rotation: 32 lets nobody accept it) before it was rectified: it and the
+            # LHO's call are cancelled, the auction returns to the player whose turn it
+            # was, with no further rectification (no 26B; 16C applies)
+            return [Cite("36A"), Flag("UI", "16C", irr.by), Resolve()]
         return None
 
     # --- Laws 21B, 25: a call replaced ------------------------------------------------
@@ -381,19 +402,22 @@ class AuctionLaws:
         """Law 37B: a bid, double or redouble by a player obliged to pass is cancelled, a
         pass is put in its place and both members of the offending side pass throughout."""
         o = irr.by
-        return _now(irr, [Cite("37B"), Flag("UI", "16C", o), PutInForce(o, PASS),
+        # the bars come before the pass, which may end the auction (then they lapse and
+        # 26B is due at the opening lead if the offender's partner makes it)
+        return _now(irr, [Cite("37B"), Flag("UI", "16C", o),
                           Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
-                          LeadPenalty(o, "26B"), self.enforced_pass_review()])
+                          LeadPenalty(o, "26B"), self.enforced_pass_review(),
+                          PutInForce(o, PASS)])
 
     def bid_above_seven(self, table: TableView, irr: Irregularity) -> Ruling:
         """Law 38: a bid above seven is cancelled with every call after it, a pass is put
         in its place (at the offender's turn) and both offenders pass throughout (72C, 26B)."""
         o = irr.by
-        ops: list[Consequence] = [Flag("UI", "16C", o)]
+        ops: list[Consequence] = [Flag("UI", "16C", o),
+                                  Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
+                                  LeadPenalty(o, "26B"), self.enforced_pass_review()]
         if table.auction.turn == o:
-            ops.append(PutInForce(o, PASS))
-        ops += [Bar(o, "rest_of_auction"), Bar((o + 2) & 3, "rest_of_auction"),
-                LeadPenalty(o, "26B"), self.enforced_pass_review()]
+            ops.append(PutInForce(o, PASS))       # last: it may end the auction
         return _now(irr, ops)
 
     def call_after_final_pass(self, table: TableView, irr: Irregularity) -> Ruling:
@@ -409,6 +433,40 @@ class AuctionLaws:
         else:
             ops.append(Cite("39B"))
         return _now(irr, ops)
+
+    # --- the offender's LHO called over the irregular call before rectification --------
+    # (Laws 27A1, 29A and 25B1 are acceptances by calling: call_during_choice; 36A:
+    # lho_called_over_inadmissible; these three are the hooks of Edition.CALLED_OVER)
+
+    def breach_of_bar_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 37A: the offender's LHO called over the bid, double or redouble of a
+        player obliged to pass before the Director rectified it: the call and every call
+        after it stand; an offender barred for the rest of the auction stays barred (a
+        bar for that turn only is spent); no 26B, no further rectification."""
+        o, call = irr.by, irr.facts["_code"]
+        ops: list[Consequence] = [Cite("37A")]
+        if table.barred.get(o) == "next_turn":
+            ops.append(Unbar(o))
+        ops.append(PutInForce(o, call))
+        return _now(irr, ops)
+
+    def bid_above_seven_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 38D: the offender's LHO called over a bid above seven before it was
+        rectified: the bid and every call after it are still cancelled (38B: the LHO's
+        call too), a pass is put in its place and both offenders pass throughout (38C),
+        but Laws 26B and 72C do not apply."""
+        o = irr.by
+        ops: list[Consequence] = [Cite("38D"), Flag("UI", "16C", o), Bar(o, "rest_of_auction"),
+                                  Bar((o + 2) & 3, "rest_of_auction")]
+        if table.auction.turn == o:
+            ops.append(PutInForce(o, PASS))       # last: it may end the auction
+        return _now(irr, ops)
+
+    def call_after_final_pass_called_over(self, table: TableView,
+                                          irr: Irregularity) -> Ruling:
+        """Law 39B: the offender's LHO called after the call after the final pass,
+        before it was rectified: the call is cancelled (39A) and nothing more follows."""
+        return _now(irr, [Cite("39A"), Flag("UI", "16C", irr.by), Cite("39B")])
 
     # --- Law 24: cards exposed during the auction ---------------------------------------
 

@@ -66,13 +66,17 @@ class CallDuty:
     """Something the seat's next call settles (``what``): a call it must repeat
     (``"repeat"``, 31A1), a call the Director compares with the withdrawn one
     (``"comparable"``, 23A), a substitute for an insufficient bid (``"substitute"``,
-    27B), or a call of RHO's that decides the offender's (``"rho_call"``, 31A, 32A)."""
+    27B), or a call of RHO's that decides the offender's (``"rho_call"``, 31A, 32A).
+    ``artificial``: the withdrawn call had an artificial meaning (27B1a);
+    ``no_double``: a double or redouble is no lawful substitute any more (27B3)."""
     seat: int
     what: str
     law: str
     withdrawn: int | None = None
     offender: int | None = None
     call: int | None = None
+    artificial: bool = False
+    no_double: bool = False
     kind: ClassVar[str] = "duty"
 
     def as_dict(self) -> dict[str, object]:
@@ -81,6 +85,9 @@ class CallDuty:
             value = getattr(self, key)
             if value is not None:
                 d[key] = value
+        for key in ("artificial", "no_double"):
+            if getattr(self, key):
+                d[key] = True
         return d
 
 

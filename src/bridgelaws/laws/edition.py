@@ -50,9 +50,11 @@ Where the 1997 edition (``shared/LAWS-1997.md``) differs, the hook that
                       the auction; 30B2's partner may not double)
 35-39                 ``lho_called_over_inadmissible`` (35A), ``inadmissible_double`` (36),
                       ``call_in_breach_of_bar`` (37), ``bid_above_seven`` (38),
-                      ``call_after_final_pass`` (39: the full Law 26); 35B, 35C and 35E (LHO
-                      called over another inadmissible call) get their hooks with the 2017
-                      37A/38D rules they mirror, which the table does not apply yet
+                      ``call_after_final_pass`` (39: the full Law 26); the LHO called over
+                      another inadmissible call (the ``CALLED_OVER`` hooks, 2017 37A, 38D,
+                      39B): ``breach_of_bar_called_over`` (35B: all calls stand),
+                      ``bid_above_seven_called_over`` (35C: cancelled, the offender passes,
+                      no bars), ``call_after_final_pass_called_over`` (35E)
 46B1 (M5)             ``designation`` ("high" in fourth seat)
 45C4b (M6)            ``dummy_card_changed``
 50                    ``card_exposed_by_defender``, ``penalty_card_lead`` (UI flags),
@@ -123,13 +125,24 @@ class Edition(AuctionLaws, LeadLaws, PenaltyCardLaws, RevokeLaws, DummyLaws, Tri
         "wrong_hand_warning": "wrong_hand_chosen",                          # Law 43B2a
     }
 
+    #: the hook that rules when the offender's LHO called over the irregular call before
+    #: it was rectified (the table marks the irregularity ``_called_over``)
+    CALLED_OVER: ClassVar[dict[str, str]] = {
+        "call_in_breach_of_bar": "breach_of_bar_called_over",               # Law 37A
+        "bid_above_seven": "bid_above_seven_called_over",                   # Law 38D
+        "call_after_final_pass": "call_after_final_pass_called_over",       # Law 39B
+    }
+
     def rule(self, table: TableView, irregularity: Irregularity) -> Ruling | None:
         """The ruling on ``irregularity``, or ``None`` when play simply goes on.
 
-        The hook named in :attr:`RULES` answers; without one the Director must be
-        called (Law 9B1) and rules, and the table waits.
+        The hook named in :attr:`RULES` answers (in :attr:`CALLED_OVER` when the
+        offender's LHO called over the irregular call before it was rectified); without
+        one the Director must be called (Law 9B1) and rules, and the table waits.
         """
         name = self.RULES.get(irregularity.kind)
+        if irregularity.facts.get("_called_over"):
+            name = self.CALLED_OVER.get(irregularity.kind, name)
         if name is not None:
             hook: Callable[[TableView, Irregularity], Ruling | None] = getattr(self, name)
             return hook(table, irregularity)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, is_bid
-from ..cards import SEAT_NAMES, card_name
+from ..cards import BridgeError, SEAT_NAMES, card_name
 from ..events import MakeCall
 from ..laws.consequences import Cite, Flag, PenaltyCard, Refuse
 from ..laws.ruling import Ruling
@@ -46,10 +46,13 @@ def _irregular_call(self: Table, event: MakeCall) -> None:
         self._inadmissible_by = None
         return
     facts = {"call": call_name(call), "_code": call, "_artificial": event.artificial}
+    over = {"_called_over": True} if index in self._over_calls else {}
     if self.phase != AUCTION:
-        self._irregular("call_after_final_pass", seat, index, **facts)        # Law 39
+        self._irregular("call_after_final_pass", seat, index, **facts, **over)  # Law 39
+        self._over_watch = (index, seat, "call_after_final_pass")
     elif is_bid(call) and call > MAX_LEGAL_BID:
-        self._irregular("bid_above_seven", seat, index, **facts)              # Law 38
+        self._irregular("bid_above_seven", seat, index, **facts, **over)      # Law 38
+        self._over_watch = (index, seat, "bid_above_seven")
     elif (seat == (self.auction.turn + 1) & 3 and self.auction.turn in self.barred
           and self.auction.turn not in self.duties):
         # Law 28A: a call at the turn of an RHO obliged to pass is in rotation: the
@@ -68,7 +71,12 @@ def _irregular_call(self: Table, event: MakeCall) -> None:
         self._irregular("insufficient_bid", seat, index,                          # Law 27
                         last_bid=call_name(self.auction.last_bid), **facts)
     elif seat in self.barred and call != PASS:
-        self._irregular("call_in_breach_of_bar", seat, index, **facts)        # Law 37
+        if call in (DOUBLE, REDOUBLE) and not self.auction.is_legal(seat, call):
+            # also a breach of 19A1/19B1: Law 37A does not apply, 37B stands
+            self._irregular("call_in_breach_of_bar", seat, index, **facts)    # Law 37
+        else:
+            self._irregular("call_in_breach_of_bar", seat, index, **facts, **over)  # Law 37
+            self._over_watch = (index, seat, "call_in_breach_of_bar")
     elif (call in (DOUBLE, REDOUBLE) and self.duties.get(seat, {}).get("kind") == "substitute"
             and self.auction.is_legal(seat, call)):
         # Law 27B3: a double or redouble put for an insufficient bid is cancelled;
@@ -150,6 +158,7 @@ def _reopen_auction(self: Table) -> None:
     self.trick_leader = None
     self.trump = NO_TRUMP
     self.pending = None
+    self._offered = (-1, set())           # the lead choices are offered again at the new end
 
 
 def _settle_duties(self: Table, event: MakeCall) -> bool:
@@ -203,7 +212,8 @@ def _settle_duties(self: Table, event: MakeCall) -> bool:
 
 def _call_during_decision(self: Table, event: MakeCall, index: int) -> None:
     """A call while a choice is pending: the edition's ``call_during_choice`` says
-    what it settles (27C, 27A1, 29A, 28B); the call is then made."""
+    what it settles (27C, 27A1, 29A, 28B, 36A); the call is then made (not after 36A,
+    which cancels it too)."""
     p = self.pending
     assert p is not None and p.decision is not None
     ops = self.edition.call_during_choice(self, p, event.by)
@@ -213,7 +223,38 @@ def _call_during_decision(self: Table, event: MakeCall, index: int) -> None:
                          f"(Law {', '.join(d.laws)})", f"event {index}")
     self._apply_consequences(ops, settle_first=False)
     self.pending = None
+    if Cite("36A") in ops:
+        return                      # Law 36A: the LHO's call is cancelled as well
     self._call(event)
+
+
+def _lho_called_over(self: Table, event: MakeCall) -> bool:
+    """The offender's LHO calls right after a call in breach of a bar (37), a bid above
+    seven (38) or a call after the final pass (39), before the Director's ruling (a
+    ``Director`` event ``"ruled"`` between the two marks the ruling given): the
+    irregular call is ruled again as called over (37A, 38D, 39B: the edition's
+    ``CALLED_OVER`` hooks), by rebuilding the table from its log, and the LHO's call is
+    then made, except over a bid above seven, which cancels it too (38B).  False: this
+    call is not such a call."""
+    w = self._over_watch
+    assert w is not None
+    index, offender, kind = w
+    if event.by != (offender + 1) & 3 or len(self.events) != index + 1 \
+            or event.replaces is not None:
+        return False
+    fresh = index not in self._over_calls
+    try:
+        if fresh:
+            self._over_calls.add(index)
+            self._restore()                 # the log again: event ``index`` is called over
+        self._over_watch = None
+        if kind != "bid_above_seven":
+            self._call(event)
+    except BridgeError:
+        if fresh:
+            self._over_calls.discard(index)
+        raise
+    return True
 
 
 def _settle_exposed_cards(self: Table) -> None:
@@ -227,8 +268,27 @@ def _settle_exposed_cards(self: Table) -> None:
         return
     for op in ops:
         if type(op) is PenaltyCard:
-            self.penalty_cards.setdefault(op.seat, []).append(
-                {"card": card_name(op.card), "major": op.major})
+            self._add_penalty_card(op.seat, op.card, op.major)    # 50B: several are major
         else:
             self._apply_consequences([op])
     self.exposed.clear()
+
+
+def _exposed_after_auction(self: Table) -> None:
+    """Law 24 in the clarification period: the auction period lasts until the opening
+    lead is faced (17D), so a card exposed after the final pass falls under Law 24, but
+    the auction has already ended: what Law 24 does at its end applies at once (24D:
+    declarer's or dummy's card goes back to the hand; 24E: a defender's becomes a
+    penalty card, and 50D2 may arise at the opening lead)."""
+    if self.phase != PLAY or not self.exposed:
+        return
+    p = self.pending
+    if p is not None and p.irregularity.kind == "penalty_card_lead":
+        # declarer had not yet chosen under 50D2: his options now count this card too
+        # (two or more penalty cards: 51B)
+        self.pending = None
+        p = None
+    self._settle_exposed_cards()
+    if p is None and self.pending is None and self.penalty_cards and not self.trick:
+        self._offered[1].discard("50D2")
+        self._next_leader()

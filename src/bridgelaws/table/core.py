@@ -59,6 +59,9 @@ class Table:
         self.strict = strict
         self.regulation = _regulation(regulation)
         self.events: list[Event] = []
+        # irregular calls (by event index) that the offender's LHO called over before they
+        # were rectified (Laws 37A, 38D, 39B): kept across a rebuild from the log
+        self._over_calls: set[int] = set()
         self._reset()
 
     def _reset(self) -> None:
@@ -100,6 +103,8 @@ class Table:
         self.question: dict[str, Any] | None = None        # a question of Law 61B awaiting its answer
         self.questions: list[dict[str, Any]] = []          # every question of Law 61B, with its answer
         self.faced = 0                           # a claimer's hand, faced (68C), as a mask
+        self._offered: tuple[int, set[str]] = (-1, set())   # lead choices made for trick n (50D2)
+        self._over_watch: tuple[int, int, str] | None = None  # (event, offender, kind): 37A...
 
     # --- construction -----------------------------------------------------------
 
@@ -216,6 +221,9 @@ class Table:
         duty = self.duties.get(seat)
         if duty is not None and duty["kind"] == "repeat":
             return [duty["call"]]                     # Laws 31A1, 32A1
+        if duty is not None and duty.get("no_double"):
+            # Law 27B3: after a cancelled double or redouble, a pass or a sufficient bid
+            return [c for c in self.auction.legal_calls(seat) if c not in (DOUBLE, REDOUBLE)]
         return self.auction.legal_calls(seat)
 
     def legal_call_names(self) -> list[str]:
@@ -308,6 +316,10 @@ class Table:
         """
         try:
             t = type(event)
+            if self._over_watch is not None and t is MakeCall \
+                    and self._lho_called_over(event):  # type: ignore[arg-type]
+                self.events.append(event)
+                return
             if self.pending is None and self.question is None:
                 # the hot path: lawful calls and cards with nothing pending (``t`` is the
                 # event's exact type, which the type checker does not follow)
@@ -343,6 +355,7 @@ class Table:
                     self._designation_due()
                 return
             if p is not None and p.decision is not None and t is not Choose and t is not Director \
+                    and t is not ExposeCard \
                     and not (isinstance(event, DrawAttention) and (
                         event.what == "misinformed_lead" or p.irregularity.kind in (
                         "penalty_card_lead", "lead_restriction", "designate_penalty_card"))):
@@ -480,7 +493,8 @@ class Table:
                 case PutInForce():
                     self._put(op.seat, op.call)
                 case Bar():
-                    self.barred[op.seat] = op.until
+                    if self.phase == AUCTION:         # after the final pass a bar is moot
+                        self.barred[op.seat] = op.until
                 case Unbar():
                     self.barred.pop(op.seat, None)
                 case CallDuty():
@@ -491,6 +505,11 @@ class Table:
                         self.flags.append(flag)
                 case LeadPenalty():
                     self.lead_penalties.append((op.offender, op.law))
+                    if (self.phase == PLAY and not self.tricks and not self.trick
+                            and self.pending is None and self.claim is None):
+                        # a call after the final pass (39C): the auction is over, so the
+                        # restriction is due at once if the offender's partner leads first
+                        self._next_leader()
                 case DropLeadPenalty():
                     self.lead_penalties = [lp for lp in self.lead_penalties if lp[0] != op.offender]
                 case DropReview():
@@ -504,7 +523,12 @@ class Table:
                     self._play(PlayCard(op.seat, op.card))
                 case PenaltyCard():
                     self._add_penalty_card(op.seat, op.card, op.major)
+                    p = self.pending
+                    if p is not None and p.irregularity.kind == "penalty_card_lead" \
+                            and p.irregularity.by == op.seat:
+                        self.pending = None      # 50D2 / 51B: declarer chooses again
                     if not self.trick and self.pending is None:
+                        self._offered[1].discard("50D2")      # a new card: 50D2 again
                         self._next_leader()
                 case DeclarerSpreads():
                     # Law 54A: declarer spreads his hand and becomes dummy
@@ -629,20 +653,33 @@ class Table:
                                if (o ^ declarer) & 1 == 1]
         self.barred.clear()
         self.duties.clear()
-        if self.lead_penalties:
+        if (self.lead_penalties or self.penalty_cards) and self.pending is None:
+            # the opening lead may be the first lead of a 26B offender's partner, or of
+            # the partner of a defender with a major penalty card from Law 24E (50D2)
             self._next_leader()
 
     def _next_leader(self) -> None:
         """A new trick is to be led: restrictions lapse when their defender has lost the
-        lead (26B); a pending 26B choice arises at the first lead of the offender's partner."""
+        lead (26B); a pending 26B choice arises at the first lead of the offender's partner.
+
+        Both may be due at one lead (a major penalty card of the leader's partner, 50D2,
+        and the leader's first lead after his partner's withdrawn call, 26B): declarer
+        chooses one after the other, each once for this lead (:meth:`_lead_choices_due`
+        goes on after a choice).  A 26B right not taken at that lead lapses (26B: the
+        first turn to lead)."""
         leader, declarer = self.trick_leader, self.declarer
         assert leader is not None and declarer is not None
         self.lead_restrictions = [r for r in self.lead_restrictions
                                   if r["seat"] == SEAT_NAMES[leader]]
+        lead = len(self.tricks)
+        if self._offered[0] != lead:
+            self._offered = (lead, set())
+        offered = self._offered[1]
         holder = (leader + 2) & 3
-        if (holder ^ declarer) & 1 == 1 and any(
+        if (holder ^ declarer) & 1 == 1 and "50D2" not in offered and any(
                 p["major"] for p in self.penalty_cards.get(holder, ())):
             # Law 50D2: the partner of a defender with a major penalty card has the lead
+            offered.add("50D2")
             self._await(self.edition.penalty_card_lead(self, holder))
             return
         offenders = {o for o, _law in self.lead_penalties if (o + 2) & 3 == leader}
@@ -656,6 +693,13 @@ class Table:
                 self._apply_consequences(ruling.now())
             else:
                 self._await(ruling)
+
+    def _lead_choices_due(self) -> None:
+        """After declarer's choice on a lead (26B, 50D2, 51B), the other choice due at
+        the same lead, if any (each is offered once per lead)."""
+        if (self.phase == PLAY and self.pending is None and not self.trick
+                and self.claim is None and (self.lead_penalties or self.penalty_cards)):
+            self._next_leader()
 
     # --- the play --------------------------------------------------------------------------
 
@@ -840,6 +884,8 @@ class Table:
         self._apply_consequences([op for op in ops if type(op) is Refuse], where)
         self.pending = None
         self._apply_consequences(ops, where)
+        if kind in ("penalty_card_lead", "lead_restriction"):
+            self._lead_choices_due()
 
     # --- questions about a revoke (Law 61B) ------------------------------------------------
 
@@ -897,7 +943,9 @@ class Table:
     _reopen_auction = auction._reopen_auction
     _settle_duties = auction._settle_duties
     _call_during_decision = auction._call_during_decision
+    _lho_called_over = auction._lho_called_over
     _settle_exposed_cards = auction._settle_exposed_cards
+    _exposed_after_auction = auction._exposed_after_auction
 
     # --- leads and plays out of turn (Laws 53-57, 60): .leads -------------------------
 

@@ -46,6 +46,11 @@ def _director(self: Table, event: Director, index: int) -> None:
         assert event.tricks is not None
         self._end_by_claim(seat & 1, event.tricks, c["remaining"], verdict.law)
         return
+    if what == "ruled":
+        # the rectification of the last irregular call is given: the LHO's next call
+        # comes after it (not Laws 37A, 38D, 39B)
+        self._over_watch = None
+        return
     if what == "declarer_saw_dummy":
         self._apply_consequences(ed.declarer_saw_dummy(self), where)
         return

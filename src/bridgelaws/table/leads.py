@@ -35,6 +35,7 @@ def _out_of_turn(self: Table, seat: int, card: int, turn: int, index: int) -> No
             facts.pop("_card")
             self._irregular("card_exposed_during_auction", seat, index, _card=card,
                             _led=True, **facts)
+            self._exposed_after_auction()      # the auction is over: 24D at once
         else:
             self._irregular("opening_lead_out_of_turn", seat, index, **facts)   # Law 54
     elif not self.trick:

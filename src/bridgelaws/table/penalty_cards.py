@@ -112,6 +112,7 @@ def _expose(self: Table, event: ExposeCard, index: int) -> None:
     if self.phase == AUCTION or (self.phase == PLAY and not self.dummy_faced):
         self._irregular("card_exposed_during_auction", seat, index, _card=card,  # Law 24
                         _led=False, **facts)
+        self._exposed_after_auction()          # after the final pass: 24D, 24E at once
     elif self.phase == PLAY:
         if seat == self.dummy:
             return                     # dummy's cards lie face up already (Law 41D)
