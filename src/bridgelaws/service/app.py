@@ -215,7 +215,8 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     def robots():
         return "User-agent: *\nDisallow: /\n"
 
-    from . import assistant, console, rulings, tables
+    from . import assistant, rulings, tables
+    from .console import routes as console
     app.include_router(tables.router)
     app.include_router(console.router)
     app.include_router(assistant.router)

@@ -24,7 +24,7 @@ from . import booklet
 from . import choices as choices_mod
 from .db import BoardRow, Director, EventRow, RulingRow, select
 from .limits import PageError, form_data, json_body, whole_number
-from .logic import FieldError
+from .console.logic import FieldError
 from .web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()

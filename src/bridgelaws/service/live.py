@@ -694,7 +694,7 @@ def open_round(s, ev, section: str, round_no: int, mode: str = "laws",
     contestants meet; tables opened before are kept as they are.  ``defenders_ask``:
     the event's regulation lets the defenders ask each other about a revoke (61B3)."""
     from .db import LiveSeatRow, LiveTableRow, SittingRow, select
-    from .logic import rooms
+    from .console.logic import rooms
     mode = join_mode(mode, defenders_ask)
     out = []
     sittings = s.scalars(select(SittingRow).where(
@@ -1002,7 +1002,7 @@ class Hub:
 
         def save(s):
             from .db import EventRow
-            from .logic import save_result
+            from .console.logic import save_result
             if "adjustment" in res:
                 return                          # the Director gives the score (Law 12)
             ev = s.get(EventRow, ids[0])

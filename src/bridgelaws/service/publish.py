@@ -8,7 +8,7 @@ from ..formats.pbn import write_pbn
 from ..formats.record import BoardRecord, ScoreTable
 from ..formats.usebio import write_usebio
 from .db import EventRow, ResultRow, select
-from .logic import standings
+from .console.logic import standings
 
 __all__ = ["results_page_context", "event_pbn", "event_usebio"]
 

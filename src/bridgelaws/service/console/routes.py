@@ -9,15 +9,15 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy.exc import OperationalError
 
-from ..cards import BridgeError
-from ..i18n import message
-from .db import Director, EventRow, ResultRow, RulingRow, select
+from ...cards import BridgeError
+from ...i18n import message
+from ..db import Director, EventRow, ResultRow, RulingRow, select
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
                     apply_adjusted, create_event, rooms, save_result, standings,
                     table_results)
-from .limits import Id, PageError, form_data, json_body, upload_form, whole_number
-from .publish import event_pbn, event_usebio, results_page_context
-from .web import check_csrf, lang_of, render, require_director
+from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
+from ..publish import event_pbn, event_usebio, results_page_context
+from ..web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
 log = logging.getLogger("bridgelaws.service")
@@ -248,7 +248,7 @@ def api_result(request: Request, event_id: Id, d: Director = Depends(require_dir
 @router.get("/api/csrf")
 def api_csrf(request: Request, d: Director = Depends(require_director)):
     """The session's CSRF token, for API clients that logged in with the form."""
-    from .web import csrf_token
+    from ..web import csrf_token
     return {"csrf": csrf_token(request)}
 
 
@@ -364,7 +364,7 @@ def publish(request: Request, event_id: Id, d: Director = Depends(require_direct
 
 def _published_event(request, s, event_id):
     ev = _event(s, event_id)
-    from .web import current_director      # a logged-out cookie is no login (security.py)
+    from ..web import current_director      # a logged-out cookie is no login (security.py)
     if not ev.published and current_director(request) is None:
         raise HTTPException(404, message("ui.results.not_published", lang_of(request)))
     return ev
