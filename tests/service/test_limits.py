@@ -25,7 +25,8 @@ from sqlalchemy.exc import OperationalError
 
 from bridgelaws.cards import BridgeError
 from bridgelaws.i18n import LANGUAGES, message
-from bridgelaws.service import booklet, limits
+from bridgelaws.service import limits
+from bridgelaws.service.assistant import booklet
 from bridgelaws.service.console import logic
 from bridgelaws.service.db import EventRow, ResultRow, RulingRow, hold_sqlite_lock, select
 

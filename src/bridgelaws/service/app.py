@@ -215,7 +215,8 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     def robots():
         return "User-agent: *\nDisallow: /\n"
 
-    from . import assistant, rulings
+    from . import rulings
+    from .assistant import routes as assistant
     from .live import routes as tables
     from .console import routes as console
     app.include_router(tables.router)

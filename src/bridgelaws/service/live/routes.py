@@ -271,7 +271,7 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
     case = st.case()
     ctx = {"event": str(st.event_id), "section": st.section, "round": str(st.round),
            "table": str(st.table_no), "board": str(st.board)}
-    from ..assistant import SUIT_OPTIONS, SUITS
+    from ..assistant.routes import SUIT_OPTIONS, SUITS
     state = t.state()
     return render(request, "live_director.html", status_code=status, st=st,
                   view=director_view(st, state), state=state, lines=explain(t, lang),
