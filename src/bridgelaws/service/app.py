@@ -215,7 +215,7 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     def robots():
         return "User-agent: *\nDisallow: /\n"
 
-    from . import rulings
+    from .rulings import routes as rulings
     from .assistant import routes as assistant
     from .live import routes as tables
     from .console import routes as console
