@@ -32,7 +32,7 @@ _hasher = PasswordHasher()
 #: ``templates/`` (not a team match's rooms).  The shared templates (``base.html``,
 #: ``error.html``, the partials several features include) are in ``service/templates``;
 #: a template is named by its file name alone, and every name is in one folder only.
-ROOMS = ("console", "live", "assistant", "rulings")
+ROOMS = ("console", "live", "assistant", "rulings", "publish")
 _here = resources.files("bridgelaws.service")
 templates = Jinja2Templates(directory=[str(_here.joinpath("templates"))]
                             + [str(_here.joinpath(room).joinpath("templates")) for room in ROOMS])
