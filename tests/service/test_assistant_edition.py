@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bridgelaws.service import booklet
+from bridgelaws.service.assistant import booklet
 from bridgelaws.service.db import RulingRow, select
 
 from .test_service_api import app, client, hidden, rule  # noqa: F401  (fixtures)

@@ -13,8 +13,9 @@ from bridgelaws.cards import BridgeError
 from bridgelaws.explain import explain
 from bridgelaws.formats.case import case_table
 from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES
-from bridgelaws.service.booklet import (DEMO_DEAL, GROUP_KEYS, SCENARIOS, Fact, Scenario,
-                                        choice_values, fact_names, scenario, scenarios_in)
+from bridgelaws.service.assistant.booklet import (DEMO_DEAL, GROUP_KEYS, SCENARIOS, Fact,
+                                                  Scenario, choice_values, fact_names,
+                                                  scenario, scenarios_in)
 
 KEYS = [s.key for s in SCENARIOS]
 

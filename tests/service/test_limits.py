@@ -25,7 +25,9 @@ from sqlalchemy.exc import OperationalError
 
 from bridgelaws.cards import BridgeError
 from bridgelaws.i18n import LANGUAGES, message
-from bridgelaws.service import booklet, limits, logic
+from bridgelaws.service import limits
+from bridgelaws.service.assistant import booklet
+from bridgelaws.service.console import logic
 from bridgelaws.service.db import EventRow, ResultRow, RulingRow, hold_sqlite_lock, select
 
 from .live_server import LiveServer, free_port, server_command
@@ -578,7 +580,7 @@ def test_a_really_full_sqlite_file(tmp_path):
 
 def test_an_unexpected_error_is_a_plain_page_in_the_readers_language(client, monkeypatch):
     eid = played_board_one(client)
-    from bridgelaws.service import console
+    from bridgelaws.service.console import routes as console
 
     def broken(*args, **kw):
         raise RuntimeError("secret detail of the server")

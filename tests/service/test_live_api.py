@@ -1,4 +1,4 @@
-"""Live tables through their HTTP and WebSocket API (``service/tables.py``, ``live.py``).
+"""Live tables through their HTTP and WebSocket API (``service/live/``: ``routes.py``, ``logic.py``).
 
 Every board here is the same fixed deal (a PBN uploaded with the event), so each test
 knows who holds what.  After every act a seat makes, the four seats' views are read and

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bridgelaws.service.live import ActionError, Hub, LiveState, seat_view, translate
+from bridgelaws.service.live.logic import ActionError, Hub, LiveState, seat_view, translate
 
 DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
 

@@ -399,7 +399,7 @@ def hidden(page):
 
 
 def test_assistant_lists_the_booklet_groups(client):
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     page = client.get("/assistant").text
     for g in booklet.GROUP_KEYS:
         assert f'id="group-{g}"' in page
@@ -409,7 +409,7 @@ def test_assistant_lists_the_booklet_groups(client):
 
 
 def test_assistant_insufficient_bid_rejected_and_recorded(client):
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     sc = booklet.scenario("insufficient_bid")
     page = rule(client, "insufficient_bid", **{f.name: f.default for f in sc.facts})
     assert page.status_code == 200
@@ -443,7 +443,7 @@ def test_assistant_facts_errors_are_named_and_kept(client):
 def test_assistant_option_with_a_suit_and_a_chain_of_decisions(client):
     """An opening lead out of turn: declarer refuses it (54D), then, with the card a major
     penalty card, chooses the lead restriction (50D2): two decisions, one ruling."""
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     sc = booklet.scenario("opening_lead_out_of_turn")
     page = rule(client, sc.key, **{f.name: f.default for f in sc.facts}).text
     fields = hidden(page)
@@ -470,7 +470,7 @@ def test_assistant_offers_only_the_lawful_values_with_symbols(client):
     options; another suit posted anyway is refused in the Director's language, saying
     which suits the law allows, and nothing is applied."""
     from bridgelaws.i18n import message
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     sc = booklet.scenario("opening_lead_out_of_turn")
     page = rule(client, sc.key, **{f.name: f.default for f in sc.facts}).text
     r = client.post("/assistant/apply", data={**hidden(page), "option": "reject"})
@@ -546,7 +546,7 @@ def test_a_pasted_record_is_never_read_as_a_path_on_the_server(client, tmp_path)
 
 
 def test_assistant_answers_in_every_language(client):
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     sc = booklet.scenario("insufficient_bid")
     facts = {f.name: f.default for f in sc.facts}
     texts = {}
@@ -566,7 +566,7 @@ def make_rulings(client):
             "csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": "1",
             "kind": "artificial", "ns_percent": "60", "ew_percent": "40",
             "ruling": f"{text} ruling, hesitation (Law 16B1)", "laws": "16B1"})
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     sc = booklet.scenario("insufficient_bid")
     fields = hidden(rule(client, sc.key, **{f.name: f.default for f in sc.facts},
                          event=str(eid), section="A", round="2", table="3", board="1").text)
@@ -654,7 +654,7 @@ def test_every_booklet_scenario_can_be_ruled_on(client):
     """Each scenario's form, sent with its default facts, gives the ruling page: the
     text to read out, and the laws the booklet names for it among those applied or
     explained."""
-    from bridgelaws.service import booklet
+    from bridgelaws.service.assistant import booklet
     for sc in booklet.SCENARIOS:
         r = rule(client, sc.key, **{f.name: f.default for f in sc.facts})
         assert r.status_code == 200, (sc.key, r.text[-500:])

@@ -26,7 +26,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from ..i18n import message
 from .db import Director, Store, select
 from .limits import install as install_limits
-from .live import Hub
+from .live.logic import Hub
 from .security import (MAX_PAUSED, MAX_PASSWORD, MAX_USERNAME, REFUSAL_PAUSE, Busy,
                        LoginThrottle, PasswordChecks, SecurityHeaders, client_address,
                        docs_page, end_session, end_sessions_of, start_session)
@@ -215,9 +215,14 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     def robots():
         return "User-agent: *\nDisallow: /\n"
 
-    from . import assistant, console, rulings, tables
+    from .rulings import routes as rulings
+    from .assistant import routes as assistant
+    from .live import routes as tables
+    from .console import routes as console
+    from .publish import routes as publish
     app.include_router(tables.router)
     app.include_router(console.router)
+    app.include_router(publish.router)
     app.include_router(assistant.router)
     app.include_router(rulings.router)
     return app

@@ -200,7 +200,7 @@ class RulingRow(Base):
 
 
 class LiveTableRow(Base):
-    """A table of one round played live in the players' browsers (``live.py``).
+    """A table of one round played live in the players' browsers (``live/logic.py``).
 
     ``mode`` is ``laws`` (irregularities are accepted and rectified) or ``strict``
     (they are refused, as in online play).  The table's play is its log of

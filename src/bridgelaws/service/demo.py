@@ -12,7 +12,7 @@ from ..deals.constraints import hcp, suit_lengths
 from ..formats.case import case_table
 from ..explain import explain
 from .db import EventRow, RulingRow, Store, select
-from .logic import create_event, save_result
+from .console.logic import create_event, save_result
 
 __all__ = ["load_demo", "DEMO_NAME"]
 

@@ -28,8 +28,14 @@ __all__ = ["templates", "lang_of", "render", "current_director", "require_direct
            "secret_key"]
 
 _hasher = PasswordHasher()
-templates = Jinja2Templates(directory=str(resources.files("bridgelaws.service")
-                                          .joinpath("templates")))
+#: The service's features, each a subpackage holding its routes, its logic and its own
+#: ``templates/`` (not a team match's rooms).  The shared templates (``base.html``,
+#: ``error.html``, the partials several features include) are in ``service/templates``;
+#: a template is named by its file name alone, and every name is in one folder only.
+ROOMS = ("console", "live", "assistant", "rulings", "publish")
+_here = resources.files("bridgelaws.service")
+templates = Jinja2Templates(directory=[str(_here.joinpath("templates"))]
+                            + [str(_here.joinpath(room).joinpath("templates")) for room in ROOMS])
 
 
 def hash_password(password: str) -> str:

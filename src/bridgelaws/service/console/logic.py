@@ -15,7 +15,7 @@ after the commit.  Bad input raises :class:`FieldError` naming the form field.
 ...                  tricks="14")
 Traceback (most recent call last):
 ...
-bridgelaws.service.logic.FieldError: tricks: the declarer's side takes 0 to 13 tricks, not 14
+bridgelaws.service.console.logic.FieldError: tricks: the declarer's side takes 0 to 13 tricks, not 14
 """
 
 from __future__ import annotations
@@ -23,20 +23,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..boards import vulnerability_of
-from ..cards import BridgeError, Deal, parse_card, parse_seat
-from ..i18n import message
-from ..deals.dealing import deal_boards
-from ..formats.pbn import read_pbn
-from ..scoring.adjusted import ArtificialScore, artificial_imps
-from ..scoring.contract import Contract, score, score_ns
-from ..scoring.imps import TeamMatch
-from ..scoring.matchpoints import SplitScore, WeightedScore
-from ..scoring.vp import victory_points
-from ..tournament.event import Entry, Event, Result
-from ..tournament.movements import Movement, howell, mitchell, round_robin
-from ..tournament.results import rank, score_event
-from .db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
+from ...boards import vulnerability_of
+from ...cards import BridgeError, Deal, parse_card, parse_seat
+from ...i18n import message
+from ...deals.dealing import deal_boards
+from ...formats.pbn import read_pbn
+from ...scoring.adjusted import ArtificialScore, artificial_imps
+from ...scoring.contract import Contract, score, score_ns
+from ...scoring.imps import TeamMatch
+from ...scoring.matchpoints import SplitScore, WeightedScore
+from ...scoring.vp import victory_points
+from ...tournament.event import Entry, Event, Result
+from ...tournament.movements import Movement, howell, mitchell, round_robin
+from ...tournament.results import rank, score_event
+from ..db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
 
 __all__ = ["FieldError", "create_event", "check_result", "save_result", "parse_adjusted",
            "apply_adjusted", "standings", "core_event", "table_results", "possible_scores",
@@ -180,7 +180,7 @@ def _pbn_deals(pbn, name: str = "the PBN file") -> dict[int, str]:
     >>> _pbn_deals(b"  \\n% only a comment\\n", "set.pbn")
     Traceback (most recent call last):
     ...
-    bridgelaws.service.logic.FieldError: pbn: set.pbn holds no board with a deal: it is empty, or has only comments or tags (each board needs a [Board] and a [Deal] tag)
+    bridgelaws.service.console.logic.FieldError: pbn: set.pbn holds no board with a deal: it is empty, or has only comments or tags (each board needs a [Board] and a [Deal] tag)
     """
     if isinstance(pbn, str):
         pbn = pbn.encode("utf-8")       # bytes: read_pbn takes a short str for a path

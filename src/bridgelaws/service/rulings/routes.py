@@ -13,10 +13,10 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import false, func, or_
 
-from ..i18n import message
-from .db import Director, EventRow, RulingRow, now, select
-from .limits import Id, PageError, form_data, whole_number
-from .web import check_csrf, lang_of, render, require_director
+from ...i18n import message
+from ..db import Director, EventRow, RulingRow, now, select
+from ..limits import Id, PageError, form_data, whole_number
+from ..web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
 FILTERS = ("q", "event", "board", "law", "director", "appeal")

@@ -1,23 +1,21 @@
-"""The director's console: events, tables and results, adjusted scores, standings, publishing."""
+"""The director's console: events, tables and results, adjusted scores, standings."""
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy.exc import OperationalError
 
-from ..cards import BridgeError
-from ..i18n import message
-from .db import Director, EventRow, ResultRow, RulingRow, select
+from ...cards import BridgeError
+from ...i18n import message
+from ..db import Director, EventRow, ResultRow, RulingRow, select
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
                     apply_adjusted, create_event, rooms, save_result, standings,
                     table_results)
-from .limits import Id, PageError, form_data, json_body, upload_form, whole_number
-from .publish import event_pbn, event_usebio, results_page_context
-from .web import check_csrf, lang_of, render, require_director
+from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
+from ..web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
 log = logging.getLogger("bridgelaws.service")
@@ -248,7 +246,7 @@ def api_result(request: Request, event_id: Id, d: Director = Depends(require_dir
 @router.get("/api/csrf")
 def api_csrf(request: Request, d: Director = Depends(require_director)):
     """The session's CSRF token, for API clients that logged in with the form."""
-    from .web import csrf_token
+    from ..web import csrf_token
     return {"csrf": csrf_token(request)}
 
 
@@ -338,59 +336,3 @@ def adjust(request: Request, event_id: Id, d: Director = Depends(require_directo
                           law_of=LAW_OF_KIND, rooms=rooms(ev))
     return RedirectResponse(f"/events/{event_id}/standings?adjusted={ruling_id}",
                             status_code=303)
-
-
-# ---------------------------------------------------------------- publishing
-
-@router.post("/events/{event_id}/publish")
-def publish(request: Request, event_id: Id, d: Director = Depends(require_director),
-            form=Depends(form_data)):
-    """Publish the results (public pages) and open the correction period: 30 minutes
-    unless the director gives another (Law 92B; 79C)."""
-    check_csrf(request, form.get("csrf"))
-    publishing = form.get("action") != "unpublish"
-    text = str(form.get("minutes", "30")).strip() or "30"
-    minutes = whole_number(text, 0, 7 * 24 * 60)
-    if publishing and minutes is None:
-        raise PageError(400, "ui.err.minutes", value=text[:20])
-    with request.app.state.store.transaction() as s:
-        ev = _event(s, event_id)
-        ev.published = publishing
-        if ev.published:
-            ev.correction_until = (dt.datetime.now(dt.timezone.utc)
-                                   + dt.timedelta(minutes=minutes))
-    return RedirectResponse(f"/events/{event_id}?saved=published", status_code=303)
-
-
-def _published_event(request, s, event_id):
-    ev = _event(s, event_id)
-    from .web import current_director      # a logged-out cookie is no login (security.py)
-    if not ev.published and current_director(request) is None:
-        raise HTTPException(404, message("ui.results.not_published", lang_of(request)))
-    return ev
-
-
-@router.get("/results/{event_id}", response_class=HTMLResponse)
-def results_page(request: Request, event_id: Id):
-    """The published results: standings and travellers (public once published)."""
-    with request.app.state.store.session() as s:
-        ev = _published_event(request, s, event_id)
-        return render(request, "results.html", **results_page_context(s, ev))
-
-
-def _download(request, event_id: int, write, media_type: str, name: str) -> Response:
-    """A published event's results written by ``write(session, event)``, as a file."""
-    with request.app.state.store.session() as s:
-        ev = _published_event(request, s, event_id)
-        return Response(write(s, ev), media_type=media_type, headers={
-            "Content-Disposition": f'attachment; filename="event-{ev.id}{name}"'})
-
-
-@router.get("/results/{event_id}/event.pbn")
-def results_pbn(request: Request, event_id: Id):
-    return _download(request, event_id, event_pbn, "application/x-pbn; charset=utf-8", ".pbn")
-
-
-@router.get("/results/{event_id}/usebio.xml")
-def results_usebio(request: Request, event_id: Id):
-    return _download(request, event_id, event_usebio, "application/xml", "-usebio.xml")

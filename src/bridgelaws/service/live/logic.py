@@ -55,15 +55,15 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..boards import Board
-from ..calls import call_name, parse_call
-from ..cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name, parse_card
-from ..events import Answer, DrawAttention
-from ..formats.case import event_to_json, parse_event
-from ..i18n import message
-from ..table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
-from ..table.core import decision_dict
-from . import choices
+from ...boards import Board
+from ...calls import call_name, parse_call
+from ...cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name, parse_card
+from ...events import Answer, DrawAttention
+from ...formats.case import event_to_json, parse_event
+from ...i18n import message
+from ...table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
+from ...table.core import decision_dict
+from .. import choices
 
 __all__ = ["LiveState", "ActionError", "seat_view", "own_view", "director_view", "translate", "Hub",
            "open_round", "new_token"]
@@ -674,7 +674,7 @@ def _check_statement(line: list[str]) -> None:
     :mod:`bridgelaws.laws.claims`).  Only the words are checked here: whether the
     claimer's side holds them is for the Director's claim aid, since a defender's
     statement may name his partner's cards, which the service must not reveal."""
-    from ..laws.claims import _SUIT_WORDS
+    from ...laws.claims import _SUIT_WORDS
     for i, word in enumerate(line):
         if word.lower() == "rest" and i == len(line) - 1:
             continue
@@ -693,8 +693,8 @@ def open_round(s, ev, section: str, round_no: int, mode: str = "laws",
     """Live tables (and their seat tokens) for every table of ``round_no`` where two
     contestants meet; tables opened before are kept as they are.  ``defenders_ask``:
     the event's regulation lets the defenders ask each other about a revoke (61B3)."""
-    from .db import LiveSeatRow, LiveTableRow, SittingRow, select
-    from .logic import rooms
+    from ..db import LiveSeatRow, LiveTableRow, SittingRow, select
+    from ..console.logic import rooms
     mode = join_mode(mode, defenders_ask)
     out = []
     sittings = s.scalars(select(SittingRow).where(
@@ -756,7 +756,7 @@ class Journal:
         # insert itself, and this thread shares the interpreter with the event loop
         from sqlalchemy import insert, text
         from sqlalchemy.orm import Session
-        from .db import LiveEventRow
+        from ..db import LiveEventRow
         rows = [r for it in items for r in it[0]]
         extras = [it[1] for it in items if it[1] is not None]
         with self.store.engine.begin() as conn:
@@ -842,7 +842,7 @@ class Hub:
             return self.tokens[token]
         if not token or len(token) > 64:
             return None
-        from .db import LiveSeatRow
+        from ..db import LiveSeatRow
         with self.store.session() as s:
             row = s.get(LiveSeatRow, token)
             if row is None:
@@ -857,7 +857,7 @@ class Hub:
 
     def load(self, table_id: int) -> LiveState:
         """The table's state replayed from its stored log."""
-        from .db import BoardRow, LiveEventRow, LiveTableRow, SittingRow, select
+        from ..db import BoardRow, LiveEventRow, LiveTableRow, SittingRow, select
         with self.store.session() as s:
             row = s.get(LiveTableRow, table_id)
             if row is None:
@@ -919,7 +919,7 @@ class Hub:
         must carry: an act made on a view the table has since moved past is refused as
         stale (:class:`ActionError` ``stale``), and nothing is stored.  (A Director's
         entry may leave it out.)"""
-        from .db import now
+        from ..db import now
         if aid is not None and (not isinstance(aid, str) or len(aid) > 64):
             raise ActionError("bad_aid")
         if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0):
@@ -1001,8 +1001,8 @@ class Hub:
         ids = (st.event_id, st.section, st.round, st.table_no, st.room)
 
         def save(s):
-            from .db import EventRow
-            from .logic import save_result
+            from ..db import EventRow
+            from ..console.logic import save_result
             if "adjustment" in res:
                 return                          # the Director gives the score (Law 12)
             ev = s.get(EventRow, ids[0])

@@ -3,12 +3,12 @@ deal and score table, and USEBIO XML (one section)."""
 
 from __future__ import annotations
 
-from ..boards import Board, vulnerability_of
-from ..formats.pbn import write_pbn
-from ..formats.record import BoardRecord, ScoreTable
-from ..formats.usebio import write_usebio
-from .db import EventRow, ResultRow, select
-from .logic import standings
+from ...boards import Board, vulnerability_of
+from ...formats.pbn import write_pbn
+from ...formats.record import BoardRecord, ScoreTable
+from ...formats.usebio import write_usebio
+from ..db import EventRow, ResultRow, select
+from ..console.logic import standings
 
 __all__ = ["results_page_context", "event_pbn", "event_usebio"]
 
@@ -81,7 +81,7 @@ def event_usebio(s, ev: EventRow, section: str | None = None) -> str:
     section = section or next(iter(sorted(data)), "A")
     res = data.get(section, {}).get("result")
     if res is None:
-        from ..tournament.event import Event
-        from ..tournament.results import score_event
+        from ...tournament.event import Event
+        from ...tournament.results import score_event
         res = score_event(Event(name=ev.name), ev.scoring if ev.kind == "pairs" else "mp")
     return write_usebio(res)

@@ -16,16 +16,16 @@ import json
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
-from ..cards import SEAT_NAMES, BridgeError
-from ..explain import explain
-from ..formats.case import case_table, parse_case_text
-from ..i18n import message
+from ...cards import SEAT_NAMES, BridgeError
+from ...explain import explain
+from ...formats.case import case_table, parse_case_text
+from ...i18n import message
 from . import booklet
-from . import choices as choices_mod
-from .db import BoardRow, Director, EventRow, RulingRow, select
-from .limits import PageError, form_data, json_body, whole_number
-from .logic import FieldError
-from .web import check_csrf, lang_of, render, require_director
+from .. import choices as choices_mod
+from ..db import BoardRow, Director, EventRow, RulingRow, select
+from ..limits import PageError, form_data, json_body, whole_number
+from ..console.logic import FieldError
+from ..web import check_csrf, lang_of, render, require_director
 
 router = APIRouter()
 CONTEXT = ("event", "section", "round", "table", "board")

@@ -29,17 +29,17 @@ import json
 from fastapi import APIRouter, Depends, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
-from ..cards import SEAT_NAMES, BridgeError
-from ..events import Choose
-from ..explain import explain
-from ..i18n import message
-from ..table import Table
-from .db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
-from .limits import Id, whole_number
-from ..table.core import decision_dict
-from . import choices
-from .live import ActionError, Hub, director_view, open_round, seat_view, split_mode
-from .web import check_csrf, current_director, lang_of, render, require_director
+from ...cards import SEAT_NAMES, BridgeError
+from ...events import Choose
+from ...explain import explain
+from ...i18n import message
+from ...table import Table
+from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
+from ..limits import Id, whole_number
+from ...table.core import decision_dict
+from .. import choices
+from .logic import ActionError, Hub, director_view, open_round, seat_view, split_mode
+from ..web import check_csrf, current_director, lang_of, render, require_director
 
 router = APIRouter()
 
@@ -271,7 +271,7 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
     case = st.case()
     ctx = {"event": str(st.event_id), "section": st.section, "round": str(st.round),
            "table": str(st.table_no), "board": str(st.board)}
-    from .assistant import SUIT_OPTIONS, SUITS
+    from ..assistant.routes import SUIT_OPTIONS, SUITS
     state = t.state()
     return render(request, "live_director.html", status_code=status, st=st,
                   view=director_view(st, state), state=state, lines=explain(t, lang),
@@ -284,7 +284,7 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
 
 
 def _advice(table: Table) -> dict | None:
-    from ..laws.claims import advice_lines, advise_table
+    from ...laws.claims import advice_lines, advise_table
     try:
         a = advise_table(table)
     except BridgeError as e:
@@ -393,7 +393,7 @@ async def director_socket(ws: WebSocket, table_id: Id):
     """The Director's page watches the table (login by the session cookie, which a
     browser sends from any site's page too: another site's handshake is refused, 4403;
     see ``security.same_origin``)."""
-    from .security import same_origin
+    from ..security import same_origin
     if not same_origin(ws):
         await ws.close(code=4403)
         return
@@ -408,7 +408,7 @@ async def director_socket(ws: WebSocket, table_id: Id):
 def play_texts() -> list[str]:
     """The catalogue keys the player's page uses: its own, and the names of every
     irregularity and option the Laws may put on the screen."""
-    from ..i18n import _catalogue
+    from ...i18n import _catalogue
     return [*PLAY_TEXTS, *(k for k in _catalogue("en")
                            if k.startswith(("irregularity.", "option.", "ui.barred.",
                                             "ui.suit.")))]

@@ -27,7 +27,7 @@ title), ``booklet.summary.<key>`` (what the Laws provide, read out by the Direct
 >>> s.build({"call": "1Z"})
 Traceback (most recent call last):
 ...
-bridgelaws.service.booklet.FactError: call: unknown call '1Z' (expected P, X, XX or a bid like 1C or 3N)
+bridgelaws.service.assistant.booklet.FactError: call: unknown call '1Z' (expected P, X, XX or a bid like 1C or 3N)
 """
 
 from __future__ import annotations
@@ -90,11 +90,11 @@ class Fact:
         >>> Fact("who", "seat", "E").parse("Q")
         Traceback (most recent call last):
         ...
-        bridgelaws.service.booklet.FactError: who: unknown seat 'Q' (expected N, E, S or W)
+        bridgelaws.service.assistant.booklet.FactError: who: unknown seat 'Q' (expected N, E, S or W)
         >>> Fact("auction", "calls").parse("1N P 9Z")
         Traceback (most recent call last):
         ...
-        bridgelaws.service.booklet.FactError: auction: unknown call '9Z' (expected P, X, XX or a bid like 1C or 3N)
+        bridgelaws.service.assistant.booklet.FactError: auction: unknown call '9Z' (expected P, X, XX or a bid like 1C or 3N)
         """
         text = "" if raw is None else str(raw).strip()
         if not text and (raw is None or self.kind not in ("calls", "cards")):

@@ -1,0 +1,1 @@
+"""The rulings log room: every ruling recorded, appeals, search and export (``routes.py``)."""
