@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import html
 import io
 import json
 import re
@@ -496,11 +497,16 @@ def test_a_full_disk_during_result_entry_loses_nothing_confirmed(client):
     r = line(client, eid, 1, 1, 1, contract="4S", declarer="N", tricks="10")
     assert r.status_code == 303
     client.get(f"/events/{eid}?lang=pl")        # the language is remembered before the disk fills
-    # the disk fills up after one more line: board 2 is saved, board 1's change is not
-    disk = _disk_full_on_commit(store.engine, after=1)
     data = {"csrf": client.csrf,
             ":2|contract": "3N", ":2|declarer": "S", ":2|tricks": "9",
             ":1|contract": "5S", ":1|declarer": "N", ":1|tricks": "11"}
+    # board 1's change overwrites a result: confirmed first ("was ..., now ...")
+    r = client.post(f"/events/{eid}/tables/A/1/1?lang=pl", data=data, follow_redirects=False)
+    assert r.status_code == 200 and 'id="confirm"' in r.text
+    data = {m.group(1): html.unescape(m.group(2)) for m in re.finditer(
+        r'<input type="hidden" name="([^"]+)" value="([^"]*)"', r.text)}
+    # the disk fills up after one more line: board 2 is saved, board 1's change is not
+    disk = _disk_full_on_commit(store.engine, after=1)
     r = client.post(f"/events/{eid}/tables/A/1/1?lang=pl", data=data, follow_redirects=False)
     assert r.status_code == 503
     assert message("ui.table.database", "pl") in r.text
@@ -521,7 +527,8 @@ def test_a_full_disk_elsewhere_is_a_503_page_and_nothing_half_saved(client):
     eid = played_board_one(client)
     _disk_full_on_commit(client.app.state.store.engine)
     data = {"csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": "1",
-            "kind": "artificial", "ns_percent": "60", "ew_percent": "40", "ruling": "r"}
+            "kind": "artificial", "ns_percent": "60", "ew_percent": "40", "ruling": "r",
+            "confirm": "1"}
     r = client.post(f"/events/{eid}/adjust?lang=ru", data=data)
     assert r.status_code == 503 and message("ui.error.database", "ru") in r.text
     r = client.post(f"/api/events/{eid}/results?lang=nb", headers={"X-CSRF-Token": client.csrf},

@@ -237,15 +237,15 @@ def test_result_entry_checks_and_keeps_what_was_typed(client):
     assert r.status_code == 400 and "no contract scores 55" in r.text
     r = line(client, eid, 1, 1, 3, contract="PASS")           # board 3 is not at this table
     assert r.status_code == 400 and "board 3 is not played at table 1" in r.text
-    # the opening lead must come from the leader's hand
+    # an opening lead not in the leader's hand (Law 41A) is a warning: the score is kept
     with client.app.state.store.session() as s:
         deal = Deal.from_pbn(next(b.deal for b in s.get(EventRow, eid).boards if b.number == 1))
     east = deal.hands[1]
     not_east = next(c for c in ("SA", "HA", "DA", "CA", "S2", "H2") if not east >> parse_card(c) & 1)
     r = line(client, eid, 1, 1, 1, contract="4S", declarer="N", tricks="=", lead=not_east)
-    assert r.status_code == 400 and "is not in the hand of E, the opening leader" in r.text
+    assert r.status_code == 200 and "is not in the hand of E, the opening leader" in r.text
     with client.app.state.store.session() as s:
-        assert s.scalar(select(ResultRow.id)) is None            # nothing wrong was stored
+        assert s.scalar(select(ResultRow.lead)) == not_east       # kept, with its warning
     r = line(client, eid, 1, 1, 1, contract="4s", declarer="n", tricks="=")
     assert r.status_code == 303
     with client.app.state.store.session() as s:
@@ -331,6 +331,10 @@ def test_adjusted_scores_of_law_12_change_the_standings(client, kind, form, expe
             "kind": kind, "ruling": "Misinformation damaged East-West (Law 21B3)",
             "laws": "21B3", **form}
     r = client.post(f"/events/{eid}/adjust", data=data, follow_redirects=False)
+    assert r.status_code == 200 and 'id="confirm"' in r.text     # over a table result: asks
+    assert standings(client, eid) == before
+    r = client.post(f"/events/{eid}/adjust", data={**data, "confirm": "1"},
+                    follow_redirects=False)
     assert r.status_code == 303, r.text
     after = standings(client, eid)
     assert after["1"]["score"] == pytest.approx(expect_ns1)
@@ -365,7 +369,7 @@ def test_publish_results_html_pbn_usebio(client):
     anon = TestClient(client.app)
     assert anon.get(f"/results/{eid}").status_code == 404      # not published yet
     r = client.post(f"/events/{eid}/publish", data={"csrf": client.csrf, "minutes": "30",
-                                                     "action": "publish"},
+                                                     "action": "publish", "confirm": "1"},
                     follow_redirects=False)
     assert r.status_code == 303
     page = anon.get(f"/results/{eid}").text
@@ -565,7 +569,7 @@ def make_rulings(client):
         client.post(f"/events/{eid}/adjust", data={
             "csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": "1",
             "kind": "artificial", "ns_percent": "60", "ew_percent": "40",
-            "ruling": f"{text} ruling, hesitation (Law 16B1)", "laws": "16B1"})
+            "ruling": f"{text} ruling, hesitation (Law 16B1)", "laws": "16B1", "confirm": "1"})
     from bridgelaws.service.assistant import booklet
     sc = booklet.scenario("insufficient_bid")
     fields = hidden(rule(client, sc.key, **{f.name: f.default for f in sc.facts},

@@ -167,3 +167,12 @@ def render(request: Request, name: str, status_code: int = 200, **context):
                    director=current_director(request),
                    csp_nonce=getattr(request.state, "csp_nonce", ""))
     return templates.TemplateResponse(request, name, context, status_code=status_code)
+
+
+def confirm_page(request: Request, *, action: str, fields, what: list[str], cancel: str):
+    """The server's own "are you sure?" before a destructive act: a page saying ``what``
+    will happen, with a Confirm button that posts ``fields`` again to ``action`` with
+    ``confirm=1``, and a Cancel link back to ``cancel``.  It works without JavaScript."""
+    return render(request, "confirm.html", action=action,
+                  fields=[(k, v) for k, v in fields if k not in ("csrf", "confirm")],
+                  what=what, cancel=cancel)

@@ -28,6 +28,7 @@ from ...cards import BridgeError, Deal, parse_card, parse_seat
 from ...i18n import message
 from ...deals.dealing import deal_boards
 from ...formats.pbn import read_pbn
+from ...formats.replay import shown
 from ...scoring.adjusted import ArtificialScore, artificial_imps
 from ...scoring.contract import Contract, score, score_ns
 from ...scoring.imps import TeamMatch
@@ -222,6 +223,8 @@ class Checked:
     tricks: int | None
     score: int
     lead: str | None
+    #: a doubt about the line that does not stop it being saved: (message key, values)
+    warning: tuple[str, dict] | None = None
 
 
 _RESULT_RE = re.compile(r"^\s*(=|[+-]\d{1,2})\s*$")
@@ -248,8 +251,9 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
     """Check one traveller line against the board's vulnerability and deal.
 
     Give the contract (``4SX``, ``PASS``), the declarer and the tricks taken (or the
-    result as ``=``, ``+1``, ``-2``); or only North-South's score.  The opening lead,
-    when given, must be a card the declarer's left-hand opponent holds.
+    result as ``=``, ``+1``, ``-2``); or only North-South's score.  The opening lead
+    is optional: one that is not a card, or not in the opening leader's hand (Law 41A),
+    is a warning on the line (``warning``), never a reason to refuse the score.
     """
     board = int(board)
     vul = vulnerability_of(board)
@@ -266,7 +270,8 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
         ns_vul, ew_vul = vul in ("NS", "all"), vul in ("EW", "all")
         if value % 10 or not (value in possible_scores(ns_vul) or -value in possible_scores(ew_vul)):
             raise FieldError("score", key="no_such_score", score=value, board=board, vul=vul)
-        return Checked(None, None, None, value, None if lead is None else _lead(lead))
+        card, warning = _lead(lead)
+        return Checked(None, None, None, value, card, warning)
     if contract in ("P", "PASS", "PASSED", "AP", "ALL PASS"):
         if score_text and _score_number(score_text) != 0:
             raise FieldError("score", key="passed_out")
@@ -299,14 +304,21 @@ def check_result(ev: EventRow, *, board, contract="", declarer="", tricks="", sc
         if given != value:
             raise FieldError("score", key="score_differs", contract=contract, seat="NESW"[seat],
                              n=n, score=value, given=given)
-    if lead is not None:
-        card = _lead(lead)
-        if deal is not None:
-            hands = Deal.from_pbn(deal)
-            leader = (seat + 1) % 4
-            if not hands.hands[leader] >> parse_card(card) & 1:
-                raise FieldError("lead", key="lead_not_held", card=lead, seat="NESW"[leader])
-    return Checked(str(contract), "NESW"[seat], n, value, lead)
+    card, warning = _lead(lead)
+    if warning is None:
+        warning = lead_warning(deal, seat, card)
+    return Checked(str(contract), "NESW"[seat], n, value, card, warning)
+
+
+def lead_warning(deal: str | None, seat: int, card: str | None) -> tuple[str, dict] | None:
+    """The warning for an opening lead the declarer's left-hand opponent does not hold
+    (Law 41A: the opening lead is made by the player on the declarer's left)."""
+    if card is None or deal is None:
+        return None
+    leader = (seat + 1) % 4
+    if Deal.from_pbn(deal).hands[leader] >> parse_card(card) & 1:
+        return None
+    return "ui.table.lead_not_held", {"card": shown(card), "seat": "NESW"[leader]}
 
 
 def _score_number(text: str) -> int:
@@ -321,12 +333,15 @@ def _made(level: int, result: str) -> int:
     return level + 6 + (0 if result == "=" else int(result))
 
 
-def _lead(text: str) -> str:
+def _lead(text: str | None) -> tuple[str | None, tuple[str, dict] | None]:
+    """The lead as stored and a warning: a text that is no card is not stored."""
+    if text is None:
+        return None, None
     try:
         parse_card(text)
     except BridgeError:
-        raise FieldError("lead", key="card", card=text) from None
-    return text
+        return None, ("ui.table.lead_unreadable", {"card": text[:12]})
+    return text, None
 
 
 def sitting_of(s, ev: EventRow, section: str, round_no: int, table_no: int) -> SittingRow:
@@ -353,7 +368,46 @@ def save_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int, 
     row.score, row.lead = c.score, c.lead
     row.entered_by, row.entered_at = director, now()
     s.flush()
+    row.warning = c.warning                    # not stored: shown on the line
     return row
+
+
+def remove_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int,
+                  board: int, room: str = "") -> bool:
+    """Remove the stored line of one board at one table (the caller's transaction);
+    False when there was none.  A ruling logged with an adjusted score stays in the log."""
+    row = s.scalar(select(ResultRow).where(
+        ResultRow.event_id == ev.id, ResultRow.section == section, ResultRow.round == round_no,
+        ResultRow.table_no == table_no, ResultRow.room == room, ResultRow.board == board))
+    if row is None:
+        return False
+    s.delete(row)
+    s.flush()
+    return True
+
+
+def signed(score: int | None) -> str:
+    """A score as people write it: +300, −90 (a minus sign), 0.
+
+    >>> signed(300), signed(-90), signed(0)
+    ('+300', '−90', '0')
+    """
+    if score is None:
+        return ""
+    return f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
+
+
+def line_text(row) -> str:
+    """A stored line as people write it: ``+300 (4♠ N, 10)``, or its adjusted score."""
+    if row is None:
+        return ""
+    if row.adjusted:
+        return shown(row.adjusted)
+    if row.contract and row.contract != "PASS":
+        return f"{signed(row.score)} ({shown(row.contract)} {row.declarer}, {row.tricks})"
+    if row.contract == "PASS":
+        return "0 (PASS)"
+    return signed(row.score)
 
 
 def _played_sitting(s, ev: EventRow, section: str, round_no: int, table_no: int, room: str,
@@ -397,6 +451,9 @@ def table_results(s, ev: EventRow, section: str, round_no: int, table_no: int) -
 
 # ---------------------------------------------------------------- adjusted scores
 
+#: between the parts of a weighted score: a new line, ``;``, or a ``+`` before the next
+#: part's percentage (``30% 3NT= E + 70% 3NT+1 E``): the ``+`` of an overtrick stays
+_WEIGHT_SPLIT = re.compile(r"\n|;|\+(?=\s*\d+(?:\.\d+)?\s*%)")
 _ASSIGNED_RE = re.compile(r"^\s*(PASS|[1-7][CDHSN]X{0,2})\s*(=|[+-]\d{1,2})?\s*([NESW])?\s*$")
 
 
@@ -440,7 +497,7 @@ def parse_adjusted(kind: str, form: dict, board: int) -> tuple[str, object]:
     if kind == "weighted":
         parts = []
         text = form.get("weighted", "")
-        for line in re.split(r"[\n;+]", text):
+        for line in _WEIGHT_SPLIT.split(text):
             if not line.strip():
                 continue
             m = re.match(r"^\s*(\d+(?:\.\d+)?)\s*%\s*(.+)$", line)
@@ -476,7 +533,7 @@ def adjusted_object(text: str | None, board: int):
         return SplitScore(_assigned(ns, vul, "ns_result"), _assigned(ew, vul, "ew_result"))
     if "%" in text:
         parts = []
-        for p in text.split(" + "):
+        for p in _WEIGHT_SPLIT.split(text):
             w, r = p.split("%", 1)
             parts.append((_assigned(r, vul, "weighted"), float(w) / 100))
         return WeightedScore(tuple(parts))
@@ -489,13 +546,20 @@ LAW_OF_KIND = {"artificial": "12C2", "assigned": "12C1b", "weighted": "12C1c",
 
 def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: int, board: int,
                    room: str, kind: str, form: dict, director: str, ruling_text: str,
-                   laws: list[str] | None = None) -> tuple[ResultRow, RulingRow]:
-    """Give a board at a table an adjusted score (Law 12) and log the ruling with it."""
+                   laws: list[str] | None = None,
+                   not_played: bool = False) -> tuple[ResultRow, RulingRow]:
+    """Give a board at a table an adjusted score (Law 12) and log the ruling with it.
+    ``row.over`` is the table result it replaces, as people write it (or None): the
+    console asks before replacing one.  A board marked not played (Law 12A2) keeps no
+    table result."""
     st = _played_sitting(s, ev, section, round_no, table_no, room, board)
     if not (ruling_text or "").strip():
         raise FieldError("ruling", key="need_ruling")
     text, _ = parse_adjusted(kind, form, board)
     row = _result_row(s, ev, st, room, board, entered_by=director)
+    over = line_text(row) if row.score is not None and not row.adjusted else None
+    if not_played:
+        row.contract = row.declarer = row.tricks = row.score = row.lead = None
     law = LAW_OF_KIND[kind]
     ruling = RulingRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
                        board=board, scenario="adjusted_score", kind=f"adjusted_{kind}",
@@ -507,6 +571,7 @@ def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: in
     s.flush()
     row.adjusted, row.ruling_id = text, ruling.id
     s.flush()
+    row.over = over                            # not stored
     return row, ruling
 
 

@@ -8,14 +8,16 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy.exc import OperationalError
 
-from ...cards import BridgeError
+from ...cards import BridgeError, parse_seat
 from ...i18n import message
 from ..db import Director, EventRow, ResultRow, RulingRow, select
+from ...formats.replay import shown
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
-                    apply_adjusted, create_event, rooms, save_result, standings,
+                    apply_adjusted, check_result, create_event, lead_warning, line_text,
+                    remove_result, rooms, save_result, signed, standings,
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
-from ..web import check_csrf, lang_of, render, require_director
+from ..web import check_csrf, confirm_page, lang_of, render, require_director
 
 router = APIRouter()
 log = logging.getLogger("bridgelaws.service")
@@ -113,17 +115,21 @@ def table_form(request: Request, event_id: Id, section: str, round_no: Id, table
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
         return _table_page(request, s, ev, section, round_no, table_no, values=None, errors={},
-                           saved=request.query_params.get("saved"))
+                           saved=request.query_params.get("saved"),
+                           removed=request.query_params.get("removed"))
 
 
 def _table_page(request, s, ev, section, round_no, table_no, values, errors, saved=None,
-                status=200, notice=None):
+                status=200, notice=None, warnings=None, removed=None):
     st = next((x for x in ev.sittings if x.section == section and x.round == round_no
                and x.table_no == table_no), None)
     if st is None:
         raise HTTPException(404, message("ui.table.unknown", lang_of(request), section=section,
                                          round=round_no, table=table_no))
     stored = table_results(s, ev, section, round_no, table_no)
+    lang = lang_of(request)
+    deals = {b.number: b.deal for b in ev.boards}
+    warnings = dict(warnings or {})
     lines = []
     for room in rooms(ev):
         for b in st.boards:
@@ -138,12 +144,17 @@ def _table_page(request, s, ev, section, round_no, table_no, values, errors, sav
                      "lead": row.lead or ""}
             else:
                 v = dict.fromkeys(LINE_FIELDS, "")
+            if key not in warnings and row is not None and row.lead and row.declarer:
+                w = lead_warning(deals.get(b), parse_seat(row.declarer), row.lead)
+                if w:                          # Law 41A: kept, with a warning
+                    warnings[key] = message(w[0], lang, **w[1])
             lines.append({"key": key, "room": room, "board": b, "values": v,
-                          "error": errors.get(key), "row": row})
+                          "error": errors.get(key), "row": row, "warning": warnings.get(key),
+                          "shown": line_text(row)})
     shown = {line["key"] for line in lines}
     stray = [msg for key, msg in errors.items() if key not in shown]
     return render(request, "table.html", status_code=status, ev=ev, st=st, lines=lines,
-                  saved=saved, errors=errors, stray=stray, notice=notice)
+                  saved=saved, errors=errors, stray=stray, notice=notice, removed=removed)
 
 
 @router.post("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
@@ -153,34 +164,99 @@ def table_save(request: Request, event_id: Id, section: str, round_no: Id, table
     """Save a table's traveller lines: each correct line is committed; a wrong one is
     shown again, as typed, with the reason.  A line the database cannot store (a full
     disk) is shown again too, marked not saved (503): only committed lines count as
-    saved."""
+    saved.
+
+    A line that changes a stored result, or one marked to be removed, is saved only
+    once the director confirms it on the page that says "was +300, now +90"; each
+    overwrite or removal is one transaction.  A correction recomputes the score from
+    the new contract and tricks: the old score left in its field does not block it."""
     check_csrf(request, form.get("csrf"))
     store = request.app.state.store
     values: dict[str, dict] = {}
+    remove: list[str] = []
+    was: dict[str, str] = {}
     for name, value in form.multi_items():
         if "|" in name:
             key, field = name.rsplit("|", 1)
             if field in LINE_FIELDS:
                 values.setdefault(key, {})[field] = str(value)
+            elif field == "remove" and value:
+                remove.append(key)
+            elif field == "was":
+                was[key] = str(value)
+    confirmed = form.get("confirm") == "1"
     errors: dict[str, str] = {}
-    saved = 0
+    warnings: dict[str, str] = {}
+    saved = removed = 0
     refused = False                            # the database could not store a line
     lang = lang_of(request)
-    with store.session() as s:
-        _event(s, event_id)
+    where = dict(section=section, round_no=round_no, table_no=table_no)
+    lines: list[tuple[str, str, int, dict]] = []
     for key, v in values.items():
-        if not any(x.strip() for x in v.values()):
+        if key in remove or not any(x.strip() for x in v.values()):
             continue                           # an empty line: nothing to save
         room, _, board_text = key.partition(":")
         board = whole_number(board_text, 1)
         if board is None:
             errors[key] = FieldError("board", key="whole_number", value=board_text).text(lang)
             continue
+        lines.append((key, room, board, v))
+    # what would change: the stored lines this form overwrites or removes
+    with store.session() as s:
+        ev = _event(s, event_id)
+        stored = table_results(s, ev, section, round_no, table_no)
+        changes, stale = [], False
+        for key, room, board, v in lines:
+            row = stored.get((room, board))
+            if row is None:
+                continue
+            if row.score is not None and str(row.score) == v.get("score", "").strip() \
+                    and (v.get("contract") or "").strip():
+                v["score"] = ""                # recomputed from the contract and tricks
+            try:
+                c = check_result(ev, board=board, **v)
+            except BridgeError:
+                continue                       # shown with its reason when saved
+            if row.adjusted or (row.contract, row.declarer, row.tricks, row.score) != \
+                    (c.contract, c.declarer, c.tricks, c.score):
+                changes.append({"key": key, "board": board, "room": room, "remove": False,
+                                "was": _ltr(line_text(row)), "now": _ltr(_checked_text(c)),
+                                "token": _token(row)})
+        for key in remove:
+            room, _, board_text = key.partition(":")
+            board = whole_number(board_text, 1)
+            row = stored.get((room, board)) if board is not None else None
+            if row is not None:
+                changes.append({"key": key, "board": board, "room": room, "remove": True,
+                                "was": _ltr(line_text(row)), "now": "", "token": _token(row)})
+        stale = any(was.get(c["key"]) != c["token"] for c in changes)
+        if changes and (not confirmed or stale):
+            return render(request, "table_confirm.html", ev=ev, section=section,
+                          round_no=round_no, table_no=table_no, changes=changes,
+                          values=values, remove=remove, stale=confirmed and stale,
+                          teams=ev.kind == "teams")
+    for key in remove:
+        room, _, board_text = key.partition(":")
+        board = whole_number(board_text, 1)
+        if board is None:
+            continue
         try:
             with store.transaction() as s:
                 ev = _event(s, event_id)
-                save_result(s, ev, section=section, round_no=round_no, table_no=table_no,
-                            board=board, room=room, director=d.username, **v)
+                removed += remove_result(s, ev, board=board, room=room, **where)
+        except OperationalError as e:
+            log.error("result not removed (event %s, %s): %s", event_id, key,
+                      str(e.orig if e.orig is not None else e).splitlines()[0])
+            errors[key] = message("ui.table.not_saved", lang)
+            refused = True
+    for key, room, board, v in lines:
+        try:
+            with store.transaction() as s:
+                ev = _event(s, event_id)
+                row = save_result(s, ev, room=room, board=board, director=d.username,
+                                  **where, **v)
+                if row.warning:
+                    warnings[key] = message(row.warning[0], lang, **row.warning[1])
             saved += 1
         except FieldError as e:
             errors[key] = e.text(lang)
@@ -191,14 +267,36 @@ def table_save(request: Request, event_id: Id, section: str, round_no: Id, table
                       str(e.orig if e.orig is not None else e).splitlines()[0])
             errors[key] = message("ui.table.not_saved", lang)
             refused = True
-    if errors:
+    if errors or warnings:
         with store.session() as s:
             ev = _event(s, event_id)
-            return _table_page(request, s, ev, section, round_no, table_no, values=values,
-                               errors=errors, saved=str(saved), status=503 if refused else 400,
+            return _table_page(request, s, ev, section, round_no, table_no,
+                               values=values if errors else None, errors=errors,
+                               saved=str(saved), warnings=warnings,
+                               status=503 if refused else 400 if errors else 200,
                                notice=message("ui.table.database", lang) if refused else None)
     return RedirectResponse(f"/events/{event_id}/tables/{section}/{round_no}/{table_no}"
-                            f"?saved={saved}", status_code=303)
+                            f"?saved={saved}" + (f"&removed={removed}" if removed else ""),
+                            status_code=303)
+
+
+def _token(row) -> str:
+    """What the director saw of a stored line when asked to confirm its change: if it
+    changed meanwhile, the change is asked again."""
+    return f"{row.id}:{row.score}:{row.adjusted or ''}:{row.contract or ''}:{row.tricks}"
+
+
+def _ltr(text: str) -> str:
+    """A score written left to right inside a sentence of any direction (a Unicode
+    isolate) and on one line (no-break spaces): "+620 (4♠ N, 10)" stays so in a
+    Hebrew sentence on a phone."""
+    return "\u2066" + text.replace(" ", "\u00a0") + "\u2069"
+
+
+def _checked_text(c) -> str:
+    if c.contract and c.contract != "PASS":
+        return f"{signed(c.score)} ({shown(c.contract)} {c.declarer}, {c.tricks})"
+    return "0 (PASS)" if c.contract == "PASS" else signed(c.score)
 
 
 # ---------------------------------------------------------------- API: results
@@ -208,7 +306,8 @@ def api_result(request: Request, event_id: Id, d: Director = Depends(require_dir
                body=Depends(json_body)):
     """One traveller line as JSON: ``{"section", "round", "table", "board", "room",
     "contract", "declarer", "tricks", "score", "lead"}`` (header ``X-CSRF-Token``);
-    ``tricks`` is the number taken, or give ``result`` as ``"="``, ``"+1"``, ``"-2"``."""
+    ``tricks`` is the number taken, or give ``result`` as ``"="``, ``"+1"``, ``"-2"``.
+    A lead the opening leader does not hold is saved with a ``warning`` (Law 41A)."""
     check_csrf(request, request.headers.get("x-csrf-token"))
     lang = lang_of(request)
     if not isinstance(body, dict):
@@ -236,6 +335,8 @@ def api_result(request: Request, event_id: Id, d: Director = Depends(require_dir
             out = {"id": row.id, "board": row.board, "ns": row.ns, "ew": row.ew,
                    "contract": row.contract, "declarer": row.declarer, "tricks": row.tricks,
                    "score": row.score, "lead": row.lead}
+            if row.warning:                    # a doubtful lead (Law 41A): saved, said
+                out["warning"] = message(row.warning[0], lang, **row.warning[1])
     except FieldError as e:
         return JSONResponse({"error": e.local(lang), "field": e.field}, 400)
     except BridgeError as e:
@@ -293,14 +394,21 @@ def standings_page(request: Request, event_id: Id, d: Director = Depends(require
 # ---------------------------------------------------------------- adjusted scores
 
 ADJUST_FIELDS = ("section", "round", "table", "board", "room", "kind", "ns_percent",
-                 "ew_percent", "result", "weighted", "ns_result", "ew_result", "ruling", "laws")
+                 "ew_percent", "result", "weighted", "ns_result", "ew_result", "ruling", "laws",
+                 "not_played")
 ADJUST_DEFAULTS = {"section": "A", "round": "1", "table": "1", "board": "", "room": "",
                    "kind": "artificial", "ns_percent": "60", "ew_percent": "40"}
+
+
+class _AskFirst(Exception):
+    """Roll back an act that must be confirmed first; its text says what it does."""
 
 
 @router.get("/events/{event_id}/adjust", response_class=HTMLResponse)
 def adjust_form(request: Request, event_id: Id, d: Director = Depends(require_director)):
     values = {k: request.query_params.get(k, ADJUST_DEFAULTS.get(k, "")) for k in ADJUST_FIELDS}
+    if values["not_played"] and not values["laws"]:
+        values["laws"] = "12A2"                # a board not played: an artificial score
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
         return render(request, "adjust.html", ev=ev, form=values, errors={},
@@ -320,14 +428,27 @@ def adjust(request: Request, event_id: Id, d: Director = Depends(require_directo
             if where[field] is None:
                 raise FieldError(field, key="whole_number", value=values[field][:20])
         laws = [x.strip() for x in values["laws"].replace(",", " ").split() if x.strip()]
+        if values["not_played"]:
+            laws = ["12A2", *laws]
         with store.transaction() as s:
             ev = _event(s, event_id)
-            _, ruling = apply_adjusted(
+            row, ruling = apply_adjusted(
                 s, ev, section=values["section"] or "A", round_no=where["round"],
                 table_no=where["table"], board=where["board"], room=values["room"],
-                kind=values["kind"], form=values, director=d.username,
-                ruling_text=values["ruling"], laws=laws)
+                kind=values["kind"], form=values,
+                director=d.username, ruling_text=values["ruling"], laws=laws,
+                not_played=bool(values["not_played"]))
+            if row.over is not None and form.get("confirm") != "1":
+                # an adjusted score over a table result asks first: nothing is kept
+                raise _AskFirst(message("ui.adjust.over_result", lang_of(request),
+                                        board=row.board, table=row.table_no,
+                                        round=row.round, was=_ltr(row.over)))
             ruling_id = ruling.id
+    except _AskFirst as ask:                   # rolled back: asked again with Confirm
+        return confirm_page(request, action=f"/events/{event_id}/adjust",
+                            fields=[(k, str(v)) for k, v in form.multi_items()],
+                            what=[str(ask)], cancel=f"/events/{event_id}/tables/"
+                            f"{values['section'] or 'A'}/{where['round']}/{where['table']}")
     except FieldError as e:
         with store.session() as s:
             ev = _event(s, event_id)

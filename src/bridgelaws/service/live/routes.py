@@ -28,18 +28,20 @@ import json
 
 from fastapi import APIRouter, Depends, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from sqlalchemy import func
 
 from ...cards import SEAT_NAMES, BridgeError
 from ...events import Choose
 from ...explain import explain
 from ...i18n import message
 from ...table import Table
-from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, RulingRow, select
+from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, ResultRow, RulingRow, select
 from ..limits import Id, whole_number
 from ...table.core import decision_dict
 from .. import choices
 from .logic import ActionError, Hub, director_view, open_round, seat_view, split_mode
-from ..web import check_csrf, current_director, lang_of, render, require_director
+from ..web import (check_csrf, confirm_page, current_director, lang_of, render,
+                   require_director)
 
 router = APIRouter()
 
@@ -167,6 +169,19 @@ async def open_live(request: Request, event_id: Id, d: Director = Depends(requir
     mode = str(form.get("mode", "laws"))
     # the event's regulation: may the defenders ask each other about a revoke (Law 61B3)?
     defenders_ask = not form.get("no_defender_questions")
+    if form.get("confirm") != "1":
+        with request.app.state.store.session() as s:
+            _event(s, request, event_id)
+            entered = s.scalar(select(func.count(ResultRow.id)).where(
+                ResultRow.event_id == event_id, ResultRow.section == section,
+                ResultRow.round == round_no))
+        if entered:                 # a round with results entered asks first
+            return confirm_page(
+                request, action=f"/events/{event_id}/live",
+                fields=[(k, str(v)) for k, v in form.multi_items()],
+                what=[message("ui.live.confirm_results", lang_of(request), section=section,
+                              round=round_no, n=entered)],
+                cancel=f"/events/{event_id}")
     with request.app.state.store.transaction() as s:
         ev = _event(s, request, event_id)
         try:

@@ -12,7 +12,7 @@ from ...i18n import message
 from ..console.routes import _event
 from ..db import Director
 from ..limits import Id, PageError, form_data, whole_number
-from ..web import check_csrf, lang_of, render, require_director
+from ..web import check_csrf, confirm_page, lang_of, render, require_director
 from .logic import event_pbn, event_usebio, results_page_context
 
 router = APIRouter()
@@ -29,6 +29,16 @@ def publish(request: Request, event_id: Id, d: Director = Depends(require_direct
     minutes = whole_number(text, 0, 7 * 24 * 60)
     if publishing and minutes is None:
         raise PageError(400, "ui.err.minutes", value=text[:20])
+    if form.get("confirm") != "1":              # publishing and withdrawing ask first
+        lang = lang_of(request)
+        with request.app.state.store.session() as s:
+            ev = _event(s, event_id)
+            what = (message("ui.publish.confirm", lang, event=ev.name, minutes=minutes)
+                    if publishing else message("ui.publish.confirm_withdraw", lang,
+                                               event=ev.name))
+        return confirm_page(request, action=f"/events/{event_id}/publish",
+                            fields=[(k, str(v)) for k, v in form.multi_items()],
+                            what=[what], cancel=f"/events/{event_id}")
     with request.app.state.store.transaction() as s:
         ev = _event(s, event_id)
         ev.published = publishing
