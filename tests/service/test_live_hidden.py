@@ -39,10 +39,10 @@ CARD_IN_TEXT = re.compile(r"(?<![A-Za-z0-9])[SHDC][AKQJT98765432](?![A-Za-z0-9])
 
 
 def page_text(html: str) -> str:
-    """A page's HTML without what is random or external: the script tags' sources and the
-    CSP nonces (base64 text, where "-H2_" would read as a card name one time in a few
-    hundred)."""
-    return re.sub(r'<script src=[^>]*>|nonce="[^"]*"', "", html)
+    """A page's HTML without what is random or external: the script tags' sources, the
+    CSP nonces and the seat's token in its links (base64 text, where "_H2-" reads as a
+    card name one time in a few hundred)."""
+    return re.sub(r'<script src=[^>]*>|nonce="[^"]*"|[A-Za-z0-9_-]{20,}', "", html)
 
 
 OUT = Path(__file__).resolve().parents[2] / "test-output"
