@@ -34,7 +34,7 @@ from ...scoring.imps import TeamMatch
 from ...scoring.matchpoints import SplitScore, WeightedScore
 from ...scoring.vp import victory_points
 from ...tournament.event import Entry, Event, Result
-from ...tournament.movements import Movement, howell, mitchell, round_robin
+from ...tournament.movements import Movement, howell, mitchell, phantom_scores, round_robin
 from ...tournament.results import rank, score_event
 from ..db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
 
@@ -90,29 +90,76 @@ def _positive_int(value, field: str, low: int = 1, high: int = 200) -> int:
     return n
 
 
-def build_movement(movement: str, size: int, boards_per_round: int) -> Movement:
-    """The movement of one section: ``size`` is the tables (Mitchell, Howell) or the teams."""
+def build_movement(movement: str, size: int, boards_per_round: int, *, rounds=None,
+                   sit_out=None, arrow_switch=None, relay: bool = False) -> Movement:
+    """The movement of one section: ``size`` is the tables (Mitchell, Howell) or the teams.
+
+    ``rounds`` (fewer than the full movement), ``sit_out`` (the missing pair of an odd
+    number of pairs), ``arrow_switch`` (rounds, ``"last"``) and ``relay`` come from the
+    new-event form as typed; empty means none.
+    """
+    rounds = None if str(rounds or "").strip() == "" else _positive_int(rounds, "rounds", 1, 120)
+    sit_out = (None if str(sit_out or "").strip() == ""
+               else _positive_int(sit_out, "sit_out", 1, 2 * size))
+    arrow = str(arrow_switch or "").strip().lower()
+    if movement == "roundrobin":
+        for field, value in (("rounds", rounds), ("sit_out", sit_out)):
+            if value is not None:
+                raise FieldError(field, key="not_for_teams")
+    if movement != "mitchell" and (arrow or relay):
+        raise FieldError("arrow_switch" if arrow else "relay", key="mitchell_only")
+    arrows: object = None
+    if arrow:
+        try:
+            arrows = "last" if arrow == "last" else [int(r) for r in arrow.split(",")]
+        except ValueError:
+            raise FieldError("arrow_switch", key="arrow_rounds", value=arrow_switch) from None
     try:
         if movement == "mitchell":
-            return mitchell(size, boards_per_round=boards_per_round)
+            if relay and (size % 2 or size < 4):
+                raise FieldError("relay", key="relay_tables", n=size)
+            full = mitchell(size, boards_per_round=boards_per_round, relay=relay).rounds
+            if rounds is not None and rounds > full:
+                raise FieldError("rounds", key="rounds_at_most", n=full)
+            if isinstance(arrows, list) and not all(1 <= r <= (rounds or full) for r in arrows):
+                raise FieldError("arrow_switch", key="arrow_no_round", n=rounds or full)
+            return mitchell(size, boards_per_round=boards_per_round, rounds=rounds,
+                            relay=relay, sit_out=sit_out, arrow_switch=arrows)
         if movement == "howell":
-            return howell(size, boards_per_round=boards_per_round)
+            if 2 <= size and rounds is not None and rounds > 2 * size - 1:
+                raise FieldError("rounds", key="rounds_at_most", n=2 * size - 1)
+            return howell(size, boards_per_round=boards_per_round, rounds=rounds,
+                          sit_out=sit_out)
         if movement == "roundrobin":
             return round_robin(size, boards_per_round=boards_per_round)
+    except FieldError:
+        raise
     except BridgeError as e:
         raise FieldError("tables", e.reason) from None
     raise FieldError("movement", f"unknown movement {movement!r} (expected one of "
                      f"{', '.join(MOVEMENTS)})")
 
 
+#: the new-event form's choices for a missing pair: its opponents sit out, or a phantom
+#: pair whose opponents get an artificial adjusted score of this percentage (Law 12C2)
+PHANTOM_CHOICES = ("", "60", "50")
+
+
 def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_round,
                  sections=1, scoring: str | None = None, seed: str | None = None,
                  pbn: str | bytes | None = None, pbn_name: str = "the PBN file",
-                 names: dict | None = None, director: str = "") -> EventRow:
+                 names: dict | None = None, director: str = "", rounds=None, sit_out=None,
+                 phantom: str = "", arrow_switch=None, relay: bool = False) -> EventRow:
     """Create an event with its sections, sittings and board set (dealt from ``seed``,
     or read from the PBN file ``pbn``, named ``pbn_name`` in messages: an empty file
     is refused, never replaced by a dealt set).  ``tables`` is the number of tables of
-    each section (pairs) or of teams (teams)."""
+    each section (pairs) or of teams (teams).
+
+    ``rounds``, ``sit_out``, ``arrow_switch`` and ``relay`` shape the movement (see
+    :func:`build_movement`).  ``phantom`` (a percentage, with ``sit_out``) makes the
+    missing pair a phantom: an entry that sits nowhere, whose opponents are given an
+    artificial adjusted score (Law 12C2) on every board they would have played
+    against it, stored as results; :func:`standings` leaves the phantom out."""
     name = (name or "").strip()
     if not name:
         raise FieldError("name", key="need_name")
@@ -131,7 +178,13 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     size = _positive_int(tables, "tables", 2 if kind == "teams" else 1, 60)
     bpr = _positive_int(boards_per_round, "boards_per_round", 1, 36)
     nsec = _positive_int(sections, "sections", 1, len(SECTION_NAMES))
-    mv = build_movement(movement, size, bpr)
+    phantom = str(phantom or "").strip()
+    if phantom not in PHANTOM_CHOICES:
+        raise FieldError("phantom", key="phantom_choice", value=phantom)
+    if phantom and str(sit_out or "").strip() == "":
+        raise FieldError("sit_out", key="phantom_needs_pair")
+    mv = build_movement(movement, size, bpr, rounds=rounds, sit_out=sit_out,
+                        arrow_switch=arrow_switch, relay=relay)
     numbers = mv.boards
     if pbn is not None:
         deals = _pbn_deals(pbn, pbn_name)
@@ -153,6 +206,7 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     for b, deal in sorted(board_deals.items()):
         ev.boards.append(BoardRow(number=b, deal=deal))
     names = names or {}
+    ghost_rows: list[ResultRow] = []
     for sec in SECTION_NAMES[:nsec]:
         for p in mv.pairs:
             direction = None
@@ -165,6 +219,22 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
                                           ns=None if st.ns is None else str(st.ns),
                                           ew=None if st.ew is None else str(st.ew),
                                           boards=list(st.boards)))
+        if phantom:
+            ghost = str(int(str(sit_out).strip()))
+            ghost_dir = None if not mv.opposite else "NS" if int(ghost) <= size else "EW"
+            ev.entries.append(EntryRow(section=sec, number=ghost, direction=ghost_dir,
+                                       names=""))
+            for ps in phantom_scores(mv, float(phantom)):
+                ns, ew = ps.ns_ew
+                ghost_rows.append(ResultRow(
+                    section=sec, round=ps.round, table_no=ps.table, room="", board=ps.board,
+                    ns=str(ps.pair) if ps.direction == "NS" else ghost,
+                    ew=ghost if ps.direction == "NS" else str(ps.pair),
+                    adjusted=f"A{ns:g}/{ew:g}", entered_by=director))
+    s.flush()
+    for row in ghost_rows:                     # the phantom's opponents' scores (Law 12C2)
+        row.event_id = ev.id
+        s.add(row)
     s.flush()
     return ev
 
@@ -547,8 +617,41 @@ def standings(s, ev: EventRow) -> dict[str, dict]:
             out[section] = {"standings": [], "result": None, "laws": []}
             continue
         res = score_event(e, ev.scoring)
-        out[section] = {"standings": [st.as_dict() for st in res.standings], "result": res,
-                        "laws": res.laws}
+        out[section] = {"standings": _without_phantoms(ev, section,
+                                                       [st.as_dict() for st in res.standings]),
+                        "result": res, "laws": res.laws}
+    return out
+
+
+def _without_phantoms(ev: EventRow, section: str, rows: list[dict]) -> list[dict]:
+    """The standings without the phantom pair (an entry that sits at no table: it is no
+    contestant), the places of those below it moved up, ties kept.
+
+    >>> rows = [{"pair": "3", "place": 1, "rank": "1", "direction": None},
+    ...         {"pair": "9", "place": 2, "rank": "2=", "direction": None},
+    ...         {"pair": "4", "place": 2, "rank": "2=", "direction": None},
+    ...         {"pair": "5", "place": 4, "rank": "4", "direction": None}]
+    >>> class Ev: sittings, entries = [], []
+    >>> [(r["pair"], r["rank"]) for r in _without_phantoms(Ev, "A", rows)]
+    [('3', '1'), ('9', '2='), ('4', '2='), ('5', '4')]
+    >>> from types import SimpleNamespace as NS
+    >>> Ev.entries = [NS(section="A", number=n) for n in "3945"]
+    >>> Ev.sittings = [NS(section="A", ns=n, ew=None) for n in "345"]
+    >>> [(r["pair"], r["rank"], r["place"]) for r in _without_phantoms(Ev, "A", rows)]
+    [('3', '1', 1), ('4', '2', 2), ('5', '3', 3)]
+    """
+    seated = {p for st in ev.sittings if st.section == section for p in (st.ns, st.ew)}
+    ghosts = {en.number for en in ev.entries if en.section == section
+              and en.number not in seated}
+    if not ghosts:
+        return rows
+    kept = [r for r in rows if r["pair"] not in ghosts]
+    out = []
+    for r in kept:
+        field = [k for k in kept if k.get("direction") == r.get("direction")]
+        place = 1 + sum(k["place"] < r["place"] for k in field)
+        tied = sum(k["place"] == r["place"] for k in field) > 1
+        out.append({**r, "place": place, "rank": f"{place}{'=' if tied else ''}"})
     return out
 
 

@@ -11,7 +11,8 @@ from sqlalchemy.exc import OperationalError
 from ...cards import BridgeError
 from ...i18n import message
 from ..db import Director, EventRow, ResultRow, RulingRow, select
-from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
+from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, PHANTOM_CHOICES, SCORINGS,
+                    FieldError,
                     apply_adjusted, create_event, rooms, save_result, standings,
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
@@ -43,13 +44,14 @@ def console(request: Request, d: Director = Depends(require_director)):
 
 NEW_DEFAULTS = {"name": "", "kind": "pairs", "movement": "mitchell", "tables": "4",
                 "sections": "1", "boards_per_round": "2", "scoring": "mp", "source": "deal",
-                "seed": ""}
+                "seed": "", "rounds": "", "sit_out": "", "phantom": "", "arrow_switch": "",
+                "relay": ""}
 
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_form(request: Request, d: Director = Depends(require_director)):
     return render(request, "event_new.html", form=NEW_DEFAULTS, errors={},
-                  movements=MOVEMENTS, scorings=SCORINGS)
+                  movements=MOVEMENTS, scorings=SCORINGS, phantoms=PHANTOM_CHOICES)
 
 
 @router.post("/events/new", response_class=HTMLResponse)
@@ -75,7 +77,10 @@ def new_event(request: Request, d: Director = Depends(require_director),
                               sections=values["sections"],
                               boards_per_round=values["boards_per_round"],
                               scoring=values["scoring"], seed=values["seed"] or None, pbn=pbn,
-                              pbn_name=pbn_name, director=d.username)
+                              pbn_name=pbn_name, director=d.username,
+                              rounds=values["rounds"], sit_out=values["sit_out"],
+                              phantom=values["phantom"], arrow_switch=values["arrow_switch"],
+                              relay=bool(values["relay"]))
             event_id = ev.id
     except FieldError as e:
         return _new_error(request, values, e)
@@ -85,7 +90,7 @@ def new_event(request: Request, d: Director = Depends(require_director),
 def _new_error(request, values, e: FieldError):
     return render(request, "event_new.html", status_code=400, form=values,
                   errors={e.field: e.local(lang_of(request))}, movements=MOVEMENTS,
-                  scorings=SCORINGS)
+                  scorings=SCORINGS, phantoms=PHANTOM_CHOICES)
 
 
 # ---------------------------------------------------------------- one event
