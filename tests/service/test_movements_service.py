@@ -168,3 +168,72 @@ def test_errors_name_the_field_in_the_directors_language(client, lang, over, fie
     assert r.status_code == 400
     assert f'id="err-{field}">{reason}' in r.text.replace("&#39;", "'"), r.text[:3000]
     assert 'value="Kept"' in r.text
+
+
+# ---------------------------------------------------------------- Swiss teams
+
+def enter_match(client, eid, rnd, table, first, second):
+    """The match's first board: NS scores ``first`` in the open room and ``second`` in
+    the closed room; its other boards passed out in both rooms."""
+    with client.app.state.store.session() as s:
+        st = next(x for x in s.get(EventRow, eid).sittings
+                  if x.round == rnd and x.table_no == table)
+        boards = list(st.boards)
+    data = {"csrf": client.csrf}
+    for i, b in enumerate(boards):
+        data[f"open:{b}|score"] = first if i == 0 else "0"
+        data[f"closed:{b}|score"] = second if i == 0 else "0"
+    r = client.post(f"/events/{eid}/tables/A/{rnd}/{table}", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+
+
+def test_swiss_teams_pairs_round_by_round_on_vps(client):
+    eid = created(post_event(client, kind="teams", movement="swiss", tables="5",
+                             scoring="imp", rounds="3"))
+    rows, entries = sittings(client, eid)
+    assert sorted(entries, key=int) == ["1", "2", "3", "4", "5"]
+    # round 1 only, in the order of the team numbers; team 5 has the bye
+    assert rows == [(1, 1, "1", "2", [1, 2]), (1, 2, "3", "4", [1, 2]), (1, 3, "5", None, [1, 2])]
+    with client.app.state.store.session() as s:
+        assert [b.number for b in s.get(EventRow, eid).boards] == [1, 2, 3, 4, 5, 6]
+    page = client.get(f"/events/{eid}").text
+    assert f'action="/events/{eid}/swiss/next"' in page
+    # not before the round's results are in
+    r = client.post(f"/events/{eid}/swiss/next", data={"csrf": client.csrf})
+    assert r.status_code == 400 and "round 1 still has matches without results" in r.text
+    # board 1 (nobody vulnerable): team 1 wins 420 / -50 (10 IMPs), team 4 the same margin
+    enter_match(client, eid, 1, 1, "420", "-50")
+    enter_match(client, eid, 1, 2, "-50", "420")
+    r = client.post(f"/events/{eid}/swiss/next", data={"csrf": client.csrf},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    rows, _ = sittings(client, eid)
+    # VPs: 1 = 4 > 2 = 3 > 5 (the bye scores nothing); ties by team number: 1, 4, 2, 3, 5.
+    # Team 5 has had its bye, so the lowest without one (3) has it; 1 meets 4, 2 meets 5.
+    assert [r for r in rows if r[0] == 2] == [(2, 1, "1", "4", [3, 4]), (2, 2, "2", "5", [3, 4]),
+                                              (2, 3, "3", None, [3, 4])]
+    r = client.post(f"/events/{eid}/swiss/next", data={"csrf": client.csrf})
+    assert r.status_code == 400 and "round 2 still has matches without results" in r.text
+    enter_match(client, eid, 2, 1, "420", "-50")      # 1 beats 4
+    enter_match(client, eid, 2, 2, "-50", "420")      # 5 beats 2
+    assert client.post(f"/events/{eid}/swiss/next", data={"csrf": client.csrf},
+                       follow_redirects=False).status_code == 303
+    rows, _ = sittings(client, eid)
+    third = [r for r in rows if r[0] == 3]
+    met = {frozenset(r[2:4]) for r in rows if r[0] < 3 and r[3] is not None}
+    assert all(frozenset(r[2:4]) not in met for r in third if r[3] is not None)   # no rematch
+    byes = [r[2] for r in rows if r[3] is None]
+    assert len(byes) == len(set(byes)) == 3                                      # a new bye
+    assert third[0][2] == "1" and all(r[4] == [5, 6] for r in third)
+    r = client.post(f"/events/{eid}/swiss/next", data={"csrf": client.csrf})
+    assert r.status_code == 400 and "all 3 rounds are paired" in r.text
+
+
+def test_swiss_options_checked(client):
+    r = post_event(client, kind="teams", movement="swiss", tables="4", scoring="imp",
+                   rounds="4")
+    assert r.status_code == 400 and "this movement has 3 rounds at most" in r.text
+    r = post_event(client, kind="pairs", movement="swiss")
+    assert r.status_code == 400 and "a pairs event is played as a Mitchell or a Howell" in r.text
+    r = post_event(client, kind="teams", movement="mitchell", scoring="imp")
+    assert r.status_code == 400 and "played as a round robin or a Swiss" in r.text

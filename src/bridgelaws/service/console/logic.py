@@ -34,15 +34,17 @@ from ...scoring.imps import TeamMatch
 from ...scoring.matchpoints import SplitScore, WeightedScore
 from ...scoring.vp import victory_points
 from ...tournament.event import Entry, Event, Result
-from ...tournament.movements import Movement, howell, mitchell, phantom_scores, round_robin
+from ...tournament.movements import (Movement, Sitting, howell, mitchell, phantom_scores,
+                                     round_robin, swiss_pairing)
 from ...tournament.results import rank, score_event
 from ..db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
 
-__all__ = ["FieldError", "create_event", "check_result", "save_result", "parse_adjusted",
+__all__ = ["FieldError", "create_event", "next_swiss_round", "check_result", "save_result", "parse_adjusted",
            "apply_adjusted", "standings", "core_event", "table_results", "possible_scores",
            "MOVEMENTS", "SCORINGS", "ADJUSTED_KINDS"]
 
-MOVEMENTS = ("mitchell", "howell", "roundrobin")
+MOVEMENTS = ("mitchell", "howell", "roundrobin", "swiss")
+TEAM_MOVEMENTS = ("roundrobin", "swiss")
 SCORINGS = {"pairs": ("mp", "xi", "butler"), "teams": ("imp",)}
 #: the kinds of adjusted score of Law 12 the console applies
 ADJUSTED_KINDS = ("artificial", "assigned", "weighted", "split")
@@ -102,6 +104,19 @@ def build_movement(movement: str, size: int, boards_per_round: int, *, rounds=No
     sit_out = (None if str(sit_out or "").strip() == ""
                else _positive_int(sit_out, "sit_out", 1, 2 * size))
     arrow = str(arrow_switch or "").strip().lower()
+    if movement == "swiss":
+        if sit_out is not None:
+            raise FieldError("sit_out", key="not_for_teams")
+        most = size - 1 + size % 2          # as many rounds as a round robin, at most
+        if rounds is not None and rounds > most:
+            raise FieldError("rounds", key="rounds_at_most", n=most)
+        if arrow or relay:
+            raise FieldError("arrow_switch" if arrow else "relay", key="mitchell_only")
+        mv = _swiss_round(1, [(t, 0.0) for t in range(1, size + 1)], [],
+                          boards_per_round)
+        mv.notes.append(f"{rounds or most} rounds")
+        mv.swiss_rounds = rounds or most    # type: ignore[attr-defined]
+        return mv
     if movement == "roundrobin":
         for field, value in (("rounds", rounds), ("sit_out", sit_out)):
             if value is not None:
@@ -140,6 +155,44 @@ def build_movement(movement: str, size: int, boards_per_round: int, *, rounds=No
                      f"{', '.join(MOVEMENTS)})")
 
 
+def _swiss_round(number: int, standings: list, history: list, bpr: int) -> Movement:
+    """Round ``number`` of a Swiss teams event: :func:`swiss_pairing` on the VP totals
+    (ties: the lower team number first), no rematch while one can be avoided; every
+    match plays set ``number``; a bye last."""
+    boards = tuple(range((number - 1) * bpr + 1, number * bpr + 1))
+    pairs = swiss_pairing(standings, history)
+    mv = Movement("swiss", [Sitting(number, t, a, b, boards)
+                            for t, (a, b) in enumerate(pairs, start=1)], bpr)
+    mv.check()
+    return mv
+
+
+def next_swiss_round(s, ev: EventRow, section: str = "A") -> int:
+    """Pair the next round of a Swiss teams event once every match of the last round has
+    its result: by VP totals (ties by team number), no two teams meeting twice while that
+    can be avoided (backtracking, :func:`swiss_pairing`).  Returns the new round."""
+    if ev.movement != "swiss":
+        raise FieldError("movement", key="not_swiss")
+    planned = len(ev.boards) // ev.boards_per_round
+    played = [st for st in ev.sittings if st.section == section]
+    current = max((st.round for st in played), default=0)
+    if current >= planned:
+        raise FieldError("round", key="swiss_done", n=planned)
+    results = list(s.scalars(select(ResultRow).where(ResultRow.event_id == ev.id)))
+    data = _team_standings(ev, results, section)
+    if any(not m["complete"] for m in data["matches"] if m["round"] == current):
+        raise FieldError("round", key="swiss_incomplete", round=current)
+    totals = sorted(((row["pair"], row["score"]) for row in data["standings"]),
+                    key=lambda ts: (-ts[1], int(ts[0]) if ts[0].isdigit() else 0, ts[0]))
+    history = [(st.ns, st.ew) for st in played]
+    mv = _swiss_round(current + 1, totals, history, ev.boards_per_round)
+    for st in mv.sittings:
+        ev.sittings.append(SittingRow(section=section, round=st.round, table_no=st.table,
+                                      ns=st.ns, ew=st.ew, boards=list(st.boards)))
+    s.flush()
+    return current + 1
+
+
 #: the new-event form's choices for a missing pair: its opponents sit out, or a phantom
 #: pair whose opponents get an artificial adjusted score of this percentage (Law 12C2)
 PHANTOM_CHOICES = ("", "60", "50")
@@ -167,9 +220,9 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
         raise FieldError("name", key="too_long", n=200, length=len(name))
     if kind not in SCORINGS:
         raise FieldError("kind", f"an event is 'pairs' or 'teams', not {kind!r}")
-    if kind == "teams" and movement != "roundrobin":
+    if kind == "teams" and movement not in TEAM_MOVEMENTS:
         raise FieldError("movement", key="teams_round_robin")
-    if kind == "pairs" and movement == "roundrobin":
+    if kind == "pairs" and movement in TEAM_MOVEMENTS:
         raise FieldError("movement", key="pairs_movement")
     scoring = scoring or SCORINGS[kind][0]
     if scoring not in SCORINGS[kind]:
@@ -186,6 +239,8 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     mv = build_movement(movement, size, bpr, rounds=rounds, sit_out=sit_out,
                         arrow_switch=arrow_switch, relay=relay)
     numbers = mv.boards
+    if movement == "swiss":             # the boards of every round, paired one by one
+        numbers = list(range(1, mv.swiss_rounds * bpr + 1))     # type: ignore[attr-defined]
     if pbn is not None:
         deals = _pbn_deals(pbn, pbn_name)
         missing = [b for b in numbers if b not in deals]

@@ -13,7 +13,8 @@ from ...i18n import message
 from ..db import Director, EventRow, ResultRow, RulingRow, select
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, PHANTOM_CHOICES, SCORINGS,
                     FieldError,
-                    apply_adjusted, create_event, rooms, save_result, standings,
+                    apply_adjusted, create_event, next_swiss_round, rooms, save_result,
+                    standings,
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
 from ..web import check_csrf, lang_of, render, require_director
@@ -284,6 +285,23 @@ def api_results(request: Request, event_id: Id, d: Director = Depends(require_di
                  "board": r.board, "ns": r.ns, "ew": r.ew, "contract": r.contract,
                  "declarer": r.declarer, "tricks": r.tricks, "score": r.score, "lead": r.lead,
                  "adjusted": r.adjusted, "ruling": r.ruling_id} for r in rows]
+
+
+# ---------------------------------------------------------------- Swiss teams
+
+@router.post("/events/{event_id}/swiss/next")
+def swiss_next(request: Request, event_id: Id, d: Director = Depends(require_director),
+               form=Depends(form_data)):
+    """Pair the next round of a Swiss teams event (once the last round's results are in)."""
+    check_csrf(request, form.get("csrf"))
+    try:
+        with request.app.state.store.transaction() as s:
+            ev = _event(s, event_id)
+            new = next_swiss_round(s, ev, str(form.get("section", "A")))
+    except FieldError as e:
+        raise PageError(400, f"ui.err.{e.key}", **e.values) from None
+    return RedirectResponse(f"/events/{event_id}?saved=swiss_round#round-{new}",
+                            status_code=303)
 
 
 # ---------------------------------------------------------------- standings
