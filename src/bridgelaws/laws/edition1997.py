@@ -39,9 +39,9 @@ The seed was extracted from slides and is unclear in places.  The readings taken
    no 2017 footnote 19).  64A2's extra trick: a later trick the offending player won
    with a card of the suit led to the revoke trick; the transfer is at most the tricks
    the offending side won from the revoke trick on (LAWS-1997.md's cap).
-10. **64B3**: the failure to play a card face up on the table: dummy's, as in 2017 (a
-    hand faced for a claim never plays on in 1997, 68D; the table does not tell a
-    revoke that failed to play a penalty card from another, in either edition).
+10. **64B3**: the failure to play a card face up on the table: dummy's, or a penalty
+    card of the suit led that the revoker held, as in 2017 (a hand faced for a claim
+    never plays on in 1997, 68D).
 11. **67B1** (the omitted card, found late): holding the suit led he places a card of
     it, the trick keeps its winner and there is no penalty.
 12. **17D** (M3): a call with the cards of another board is cancelled; if LHO has
@@ -340,8 +340,37 @@ class Laws1997(Laws2017):
         (39B; 26A when the call referred to a suit), nothing else (39A's cases)."""
         # 2017's 39C (a future defender's bid, double or redouble) is 1997's 39B; 2017's
         # 39A (every such call cancelled) is in 1997's 39 preamble, cited as "39"
+        # 2017's 39B (a defender's pass, any call of the declaring side: nothing more) is
+        # 1997's 39A
         ruling = self._recited(super().call_after_final_pass(table, irr), "39A", None)
+        ruling = self._recited(ruling, "39B", "39A")
         return self._recited(ruling, "39C", "39B")
+
+    # 1997 Law 35: the offender's LHO called over the inadmissible call before the
+    # penalty was set: no penalty for it, Law 26 does not apply (35 preamble)
+
+    def breach_of_bar_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 35B (1997): the call of a player obliged to pass and every later legal call
+        stand; an offender obliged to pass for the rest of the auction still passes
+        (2017's 37A gives the same answer)."""
+        return self._recited(super().breach_of_bar_called_over(table, irr), "37A", "35B")
+
+    def bid_above_seven_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 35C (1997): the bid above seven and every later call are cancelled, the
+        offender passes in its place and the auction goes on as if there had been no
+        irregularity: no bar for either offender (2017's 38D bars both) and no Law 26."""
+        o = irr.by
+        ops: list[Consequence] = [Cite("35C"), Flag("UI", "16C", o)]
+        if table.auction.turn == o:
+            ops.append(PutInForce(o, PASS))       # last: it may end the auction
+        return Ruling(irr, irr.laws, None, consequences={"now": ops})
+
+    def call_after_final_pass_called_over(self, table: TableView,
+                                          irr: Irregularity) -> Ruling:
+        """Law 35E (1997; 39 refers to it as 35D): the call after the final pass and every
+        later call are cancelled without penalty (no Law 26, whoever made it)."""
+        return Ruling(irr, irr.laws, None,
+                      consequences={"now": [Cite("35E"), Flag("UI", "16C", irr.by)]})
 
     @staticmethod
     def _recited(ruling: Ruling, old: str, new: str | None) -> Ruling:
@@ -475,7 +504,7 @@ class Laws1997(Laws2017):
                     if r.late != "43B3":
                         ops.append(Cite(r.late))
                     continue
-                if r.seat == table.dummy:
+                if r.seat == table.dummy or r.faced_unplayed:
                     ops.append(Cite("64B3"))
                     continue
                 if r.trick == 12:

@@ -759,6 +759,10 @@ class Table:
                 # Law 61A: failure to follow suit when able is a revoke
                 faced = any(c["card"] == card_name(card) for c in self.penalty_cards.get(seat, ()))
                 self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led, faced))
+                # Law 64B3: the card he failed to play was faced on the table (a penalty
+                # card of the suit led)
+                self.revokes[-1].faced_unplayed = any(
+                    parse_card(c["card"]) // 13 == led for c in self.penalty_cards.get(seat, ()))
                 self._irregular("revoke", seat, len(self.events), card=card_name(card),
                                 trick=len(self.tricks) + 1)
                 revoked = True
