@@ -477,7 +477,8 @@ class AuctionLaws:
         at his next turn (72C may apply).  After the final pass the bar has no effect.
         At the end of the auction :meth:`exposed_cards_at_end_of_auction` applies."""
         o, card, led = irr.by, irr.facts["_card"], irr.facts["_led"]
-        before = table.exposed.get(o, [])
+        # after the final pass, the cards the end of the auction settled count too (24C)
+        before = [*table.exposed.get(o, []), *table.exposed_settled.get(o, [])]
         ops: list[Consequence] = [Expose(o, card, led)]
         if before:
             ops.append(Cite("24C"))

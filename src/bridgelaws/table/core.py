@@ -90,6 +90,11 @@ class Table:
         self.flags: list[dict[str, Any]] = []               # points for the Director's review (16C, 23C...)
         self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
         self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
+        # Law 24: the cards of this auction period that the end of the auction settled
+        # (penalty cards or back to the hand): a later one is a second card (24C), and
+        # they are face up again if the auction is reopened (21B1a)
+        self.exposed_settled: dict[int, list[tuple[int, bool]]] = {}
+        self._exposed_awaiting: dict[int, list[tuple[int, bool]]] = {}  # 1997 24: undecided
         self._inadmissible_by: int | None = None  # offender of a 36B ruling not yet followed
         self.lho_may_change: int | None = None   # Laws 25A, 21B2
         self.play_duties: dict[int, dict[str, Any]] = {}   # Law 57: how a seat plays to this trick
