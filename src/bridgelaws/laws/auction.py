@@ -541,7 +541,9 @@ class AuctionLaws:
             if suit is None or suit not in allowed:
                 return [Refuse("Law 26B: declarer may forbid one suit that "
                                f"{SEAT_NAMES[offender]} did not specify in the legal auction: "
-                               + ", ".join(SUIT_LETTERS[s] for s in allowed))]
+                               + ", ".join(SUIT_LETTERS[s] for s in allowed), "lead.26B",
+                               (("seat", offender),
+                                ("suits", "".join(SUIT_LETTERS[s] for s in allowed))))]
             ops.append(LeadRestriction(leader, "26B", forbid=(suit,)))
         ops.append(Cite("26B"))
         return ops

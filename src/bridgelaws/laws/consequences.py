@@ -15,7 +15,7 @@ Bar(seat=2, until='next_turn')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 from ..cards import SEAT_NAMES
 
@@ -359,8 +359,13 @@ class NoTableResult:
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """The act cannot happen now: ``reason`` says why (the table names the event)."""
+    """The act cannot happen now: ``reason`` says why (the table names the event), in
+    English; ``code`` (when given) is its message key ``refuse.<code>`` in the catalogues,
+    to be filled with ``values`` (pairs of a name and a value: ``seat`` a seat number,
+    ``suits`` suit letters, ``cards`` a mask, any other name a plain text)."""
     reason: str
+    code: str = ""
+    values: tuple[tuple[str, Any], ...] = ()
     kind: ClassVar[str] = "refuse"
 
 

@@ -207,8 +207,10 @@ class Laws1997(Laws2017):
             return [Cite(law)]
         named = choice.suit if choice.suit is not None else suit
         if named is None or (suit is not None and named != suit):
-            allowed = SUIT_LETTERS[suit] if suit is not None else "one suit"
-            return [Refuse(f"Law {law}: declarer names {allowed}")]
+            if suit is None:
+                return [Refuse(f"Law {law}: declarer names one suit", "lead.26B.1997")]
+            return [Refuse(f"Law {law}: declarer names {SUIT_LETTERS[suit]}", "lead.26A2",
+                           (("suits", SUIT_LETTERS[suit]),))]
         if choice.option == "require_suit":
             return [LeadRestriction(leader, law, require=named), Cite(law)]
         return [LeadRestriction(leader, law, forbid=(named,)), Cite(law)]

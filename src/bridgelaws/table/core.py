@@ -31,7 +31,7 @@ from ..scoring.contract import Contract, score_ns
 
 from . import auction, claims, director, dummy, leads, penalty_cards, revokes, tricks
 from .constants import AUCTION, CLAIM_PROCEDURE, COMPLETE, DECISION, PLAY, REGULATION
-from .errors import IrregularEvent, TableError
+from .errors import IrregularEvent, TableError, refused
 from .revokes import Revoke
 
 __all__ = ["Table"]
@@ -633,7 +633,7 @@ class Table:
                 case NoTableResult():
                     self._no_table_result(op.law, op.score)
                 case Refuse():
-                    raise TableError(op.reason, where)
+                    raise refused(op, where)
                 case _:
                     raise AssertionError(f"unknown consequence {op!r}")
 
