@@ -264,10 +264,13 @@ class PlayNow:
 
 @dataclass(frozen=True, slots=True)
 class Recognise:
-    """A new irregularity follows from the act (50D2 then 49, 60C)."""
+    """A new irregularity follows from the act (50D2 then 49, 60C), or a new ruling on
+    the same act (1997 25B2b: the offender chooses after LHO's refusal; ``card`` -1,
+    ``facts`` the irregularity's facts)."""
     irregularity: str
     seat: int
     card: int
+    facts: tuple[tuple[str, Any], ...] = ()
     kind: ClassVar[str] = "recognise"
 
 

@@ -9,11 +9,12 @@ The seed was extracted from slides and is unclear in places.  The readings taken
 1. **25A "at once"** (M1): the engine cannot see a pause for thought; it reads "at once"
    as "before any other player has called", so a replacement after LHO called over the
    first call is refused, and LHO never changes his call (no 2017 25A6 / 21B2).
-2. **25B2b** (M2): when LHO does not accept a change of call, the engine applies
-   25B2b(1): the first call stands, partner passes at his next turn, and Law 26 may
-   apply.  Option (2) (any legal call, the offending side capped at average minus) is
-   the offender's choice after LHO's refusal, which a one-chooser decision cannot offer;
-   the flag ``Review25B2b`` tells the Director that the offender may ask for it.
+2. **25B2b** (M2): when LHO does not accept a change of call (the first call legal),
+   the offender chooses next (a second ruling, ``change_refused``): 25B2b(1), the first
+   call stands, partner passes at his next turn; or 25B2b(2), the first call is
+   withdrawn and he makes any other legal call, the auction going on normally and the
+   flag ``Cap25B2b`` capping his side at average minus.  Law 26 may apply either way.
+   (The table does not refuse his making the first call again under (2).)
 3. **26A "referred to a suit"** (M4): the engine knows a call's suit only when it is
    natural: a withdrawn bid in a suit not marked artificial refers to that suit; an
    artificial call, a notrump bid, a pass, a double or redouble gives 26B.  26A1: the
@@ -75,7 +76,8 @@ from ..events import Choose, MakeCall
 from .auction import lowest_sufficient, relation_to_turn
 from .consequences import (Bar, CallDuty, CancelCalls, Cite, Consequence, DropLeadPenalty,
                            DropReview, Flag, LeadPenalty, LeadRestriction, NoTableResult,
-                           PenaltyCard, PutInForce, Refuse, Transfer, Unbar, WithdrawLast)
+                           PenaltyCard, PutInForce, Recognise, Refuse, Transfer, Unbar,
+                           WithdrawLast)
 from .dummy import Designation, card_value
 from .edition import EDITIONS, Laws2017
 from .protocol import Phase, RevokeView, TableView
@@ -122,6 +124,7 @@ class Laws1997(Laws2017):
     defenders_ask_each_other = False
 
     RULES: ClassVar[dict[str, str]] = dict(Laws2017.RULES)
+    RULES["change_refused"] = "change_refused"                              # Law 25B2b
 
     # --- Law 23: the enforced pass ---------------------------------------------------
 
@@ -290,9 +293,22 @@ class Laws1997(Laws2017):
         return Ruling(irr, (change, "25B"), Decision((o + 1) & 3, ("accept", "reject"),
                                                      ("25B1", "25B2")), consequences={
             "accept": [Cite(change), Cite("25B1"), WithdrawLast(o), PutInForce(o, call)],
-            "reject": [Cite(change), Cite("25B2b"), Flag("UI", "16C"),
-                       Bar((o + 2) & 3, "next_turn"), LeadPenalty(o, "26"),
-                       Flag("Review25B2b", "25B2b", o), self.enforced_pass_review()]})
+            "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C"),
+                       Recognise("change_refused", o, -1, (("call", irr.facts["call"]),))]})
+
+    def change_refused(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 25B2b (1997, reading 2): LHO did not accept the change, and the first call
+        was legal: the offender either lets it stand, his partner passing at his next
+        turn (25B2b(1)), or makes any other legal call, the auction going on normally
+        and his side scoring at most average minus, the other side keeping its table
+        result (25B2b(2), 12C1).  Law 26 may apply either way (25B2c)."""
+        o = irr.by
+        return Ruling(irr, ("25B2b",), Decision(o, ("first_call", "other_call"),
+                                                ("25B2b", "25B2b")), consequences={
+            "first_call": [Cite("25B2b"), Bar((o + 2) & 3, "next_turn"), LeadPenalty(o, "26"),
+                           self.enforced_pass_review()],
+            "other_call": [Cite("25B2b"), WithdrawLast(o), LeadPenalty(o, "26"),
+                           Flag("Cap25B2b", "25B2b", o)]})
 
     def rho_called(self, table: TableView, duty: dict[str, Any], call: int) -> CallDuty:
         """Laws 31A, 32B (1997): RHO passed: the offender repeats his call (31A1, 32B1);

@@ -591,8 +591,12 @@ class Table:
                 case PlayNow():
                     self._play(PlayCard(op.seat, op.card))
                 case Recognise():
-                    self._irregular(op.irregularity, op.seat, len(self.events),
-                                    card=card_name(op.card), _card=op.card)
+                    if op.card < 0:
+                        self._irregular(op.irregularity, op.seat, len(self.events),
+                                        **dict(op.facts))
+                    else:
+                        self._irregular(op.irregularity, op.seat, len(self.events),
+                                        card=card_name(op.card), _card=op.card)
                 case LeadRestriction():
                     seat = SEAT_NAMES[op.seat]
                     if op.require is not None:
