@@ -358,6 +358,15 @@ class Laws1997(Laws2017):
         (39B; 26A when the call referred to a suit), nothing else (39A's cases)."""
         # 2017's 39C (a future defender's bid, double or redouble) is 1997's 39B; 2017's
         # 39A (every such call cancelled) is in 1997's 39 preamble, cited as "39"
+        earlier = [x for x in table.irregularities if x is not irr]
+        before = earlier[-1] if earlier else None
+        if before is not None and before.kind == "call_after_final_pass" \
+                and before.facts.get("_called_over") and before.by == (irr.by + 3) & 3 \
+                and before.event == irr.event - 1:
+            # 35E: the LHO's call over a call after the final pass is one of the calls
+            # after it, cancelled without penalty too
+            return Ruling(irr, irr.laws, None, consequences={
+                "now": [Cite("35E"), Flag("UI", "16C", irr.by)]})
         # 2017's 39B (a defender's pass, any call of the declaring side: nothing more) is
         # 1997's 39A
         ruling = self._recited(super().call_after_final_pass(table, irr), "39A", None)
