@@ -107,3 +107,33 @@ def test_declaring_side_call_while_50D2_is_pending_brings_nothing_more():
     t = table({"by": "W", "expose": "DK"}, {"by": "S", "call": "2C"})
     s = t.state()
     assert s["laws"][-3:] == ["39", "39A", "39B"] and s["decision"]["laws"][0].startswith("50D2")
+
+
+def test_reopened_auction_an_honour_bars_partner_at_his_next_turn_24B():
+    # the bar had no effect after the final pass; the reopened auction gives it one
+    for ed, choice in (("2017", []), ("1997", [{"by": "N", "choose": "penalty_cards"}])):
+        t = table({"by": "W", "expose": "DK"}, *choice,
+                  {"by": "N", "choose": "no_restriction"},
+                  {"by": "W", "call": "2C", "replaces": "misinformation"},
+                  {"by": "N", "call": "P"}, edition=ed)
+        s = t.state()
+        assert s["barred"] == {"E": "next_turn"} and s["legal_calls"] == ["P"], ed
+
+
+def test_reopened_auction_a_small_card_brings_no_bar_24A():
+    t = table({"by": "W", "expose": "S8"},
+              {"by": "W", "call": "2C", "replaces": "misinformation"}, {"by": "N", "call": "P"})
+    assert t.state()["barred"] == {}
+
+
+def test_reopened_auction_the_50D2_choice_lapses_and_comes_again():
+    t = table({"by": "W", "expose": "DK"}, {"by": "N", "choose": "require_suit", "suit": "D"},
+              {"by": "W", "call": "2C", "replaces": "misinformation"})
+    assert t.state()["lead_restrictions"] == [] and t.state()["penalty_cards"] == {}
+    t = table({"by": "W", "expose": "DK"}, {"by": "N", "choose": "require_suit", "suit": "D"},
+              {"by": "W", "call": "2C", "replaces": "misinformation"},
+              {"by": "N", "call": "2N"}, {"by": "E", "call": "P"}, {"by": "S", "call": "P"},
+              {"by": "W", "call": "P"})
+    s = t.state()
+    assert s["penalty_cards"] == {"W": [{"card": "DK", "major": True}]}
+    assert s["lead_restrictions"] == [] and s["decision"]["laws"][0] == "50D2a"

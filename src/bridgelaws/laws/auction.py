@@ -494,6 +494,18 @@ class AuctionLaws:
         ops.append(Flag("UI_card", "16C", o))
         return _now(irr, ops)
 
+    def exposed_cards_reopened(self, table: TableView) -> list[Consequence]:
+        """Law 24 when 21B1a reopens the auction: the cards exposed after the final pass
+        are face up again (``table.exposed``) and the auction has not ended, so the bar
+        of 24B (an honour or a card led) or 24C (two or more cards), which had no effect
+        after the final pass, now holds partner at his next turn (72C may apply)."""
+        ops: list[Consequence] = []
+        for seat, cards in sorted(table.exposed.items()):
+            if len(cards) > 1 or any(led or card % 13 >= 8 for card, led in cards):
+                ops += [Cite("24C" if len(cards) > 1 else "24B"),
+                        Bar((seat + 2) & 3, "next_turn"), self.enforced_pass_review()]
+        return ops
+
     def exposed_cards_at_end_of_auction(self, table: TableView) -> Ruling | list[Consequence]:
         """Law 24 at the end of the auction: the cards of declarer or dummy go back to
         the hand (24D); a defender's become penalty cards (24E), major unless a single

@@ -170,7 +170,13 @@ def _reopen_auction(self: Table) -> None:
         else:
             self.penalty_cards.pop(seat, None)
         self.exposed.setdefault(seat, []).extend(cards)
+        # the lead choices made on them (50D2, 51B) lapse with the old opening lead;
+        # they are offered again at the new end of the auction
+        partner = SEAT_NAMES[(seat + 2) & 3]
+        self.lead_restrictions = [r for r in self.lead_restrictions if r["seat"] != partner
+                                  or not str(r.get("law", "")).startswith(("50D", "51B"))]
     self.exposed_settled = {}
+    self._apply_consequences(self.edition.exposed_cards_reopened(self))
 
 
 def _settle_duties(self: Table, event: MakeCall) -> bool:
