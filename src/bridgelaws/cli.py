@@ -63,10 +63,17 @@ def _cmd_case(args) -> int:
 
 
 def _cmd_rule(args) -> int:
-    from .explain import explain
+    from .explain import explain, refusal
     from .formats.case import case_file, case_table
+    from .table import TableError
     with case_file(args.file) as case:           # errors name the file: FILE: event N: why
-        table = case_table(_with_edition(case, args))
+        try:
+            table = case_table(_with_edition(case, args))
+        except TableError as e:
+            if not e.refusal:
+                raise
+            # a choice the Laws refuse, said in the user's language
+            raise BridgeError(refusal(e, args.lang), e.where) from None
     sys.stdout.write("\n".join(explain(table, args.lang)) + "\n")
     return 0
 
