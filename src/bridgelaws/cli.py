@@ -13,6 +13,7 @@
     bridgelaws dealnumber N|DEAL    the deal of a number, or the number of a deal
     bridgelaws handrecord SET.pbn   hand records (HTML, and PBN with DD tables and par)
     bridgelaws movement KIND N      a Mitchell, Howell or team round robin, round by round
+    bridgelaws swiss --standings .. the next round of a Swiss teams event (no rematch)
 
 Bad input ends with a one-line message naming where and why, and exit status 2.
 
@@ -62,10 +63,17 @@ def _cmd_case(args) -> int:
 
 
 def _cmd_rule(args) -> int:
-    from .explain import explain
+    from .explain import explain, refusal
     from .formats.case import case_file, case_table
+    from .table import TableError
     with case_file(args.file) as case:           # errors name the file: FILE: event N: why
-        table = case_table(_with_edition(case, args))
+        try:
+            table = case_table(_with_edition(case, args))
+        except TableError as e:
+            if not e.refusal:
+                raise
+            # a choice the Laws refuse, said in the user's language
+            raise BridgeError(refusal(e, args.lang), e.where) from None
     sys.stdout.write("\n".join(explain(table, args.lang)) + "\n")
     return 0
 
@@ -364,11 +372,15 @@ def _cmd_dealnumber(args) -> int:
 
 
 def _cmd_movement(args) -> int:
-    from .tournament.movements import howell, mitchell, round_robin
-    if args.kind != "mitchell" and (args.relay or args.sit_out is not None
-                                    or args.arrow_switch is not None or args.rounds is not None):
-        raise BridgeError("--relay, --sit-out, --arrow-switch and --rounds are for a Mitchell",
+    from .tournament.movements import howell, mitchell, phantom_scores, round_robin
+    if args.kind != "mitchell" and (args.relay or args.arrow_switch is not None):
+        raise BridgeError("--relay and --arrow-switch are for a Mitchell", args.kind)
+    if args.kind == "roundrobin" and (args.sit_out is not None or args.rounds is not None
+                                      or args.phantom is not None):
+        raise BridgeError("--sit-out, --phantom and --rounds are for a Mitchell or a Howell",
                           args.kind)
+    if args.phantom is not None and args.sit_out is None:
+        raise BridgeError("--phantom needs the phantom pair: --sit-out PAIR", args.kind)
     bpr = args.boards_per_round
     if args.kind == "mitchell":
         arrow = args.arrow_switch
@@ -381,14 +393,55 @@ def _cmd_movement(args) -> int:
         m = mitchell(args.n, rounds=args.rounds, boards_per_round=2 if bpr is None else bpr,
                      relay=args.relay, sit_out=args.sit_out, arrow_switch=arrow)
     elif args.kind == "howell":
-        m = howell(args.n, boards_per_round=2 if bpr is None else bpr)
+        m = howell(args.n, boards_per_round=2 if bpr is None else bpr, rounds=args.rounds,
+                   sit_out=args.sit_out)
     else:
         m = round_robin(args.n, boards_per_round=8 if bpr is None else bpr)
+    phantom = [] if args.phantom is None else phantom_scores(m, args.phantom)
     if args.json:
-        json.dump(m.as_json(), sys.stdout)
+        data = m.as_json()
+        if args.phantom is not None:
+            data["phantom"] = [{"round": p.round, "table": p.table, "board": p.board,
+                                "pair": p.pair, "direction": p.direction,
+                                "ns": p.ns_ew[0], "ew": p.ns_ew[1], "law": p.law}
+                               for p in phantom]
+        json.dump(data, sys.stdout)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(m.text())
+        if phantom:
+            print(f"Phantom pair {args.sit_out}: artificial adjusted scores (Law 12C2)")
+            for p in phantom:
+                print(f"  round {p.round}, table {p.table}, board {p.board}: pair {p.pair} "
+                      f"({p.direction}) {p.percent:g}%")
+    return 0
+
+
+def _cmd_swiss(args) -> int:
+    from .tournament.movements import swiss_pairing
+    standings = []
+    for item in args.standings.split(","):
+        team, sep, score = item.strip().rpartition("=")
+        if not sep or not team:
+            raise BridgeError(f"a standing is TEAM=VP, not {item.strip()!r}", "swiss")
+        standings.append((team, score))
+    played = []
+    for item in (args.played or "").split(","):
+        if not item.strip():
+            continue
+        a, sep, b = item.strip().partition("-")
+        if not sep or not a:
+            raise BridgeError(f"a match played is A-B (or A- for a bye), not {item.strip()!r}",
+                              "swiss")
+        played.append((a, b or None))
+    pairs = swiss_pairing(standings, played)
+    if args.json:
+        json.dump([{"table": i, "home": a, "away": b} for i, (a, b) in enumerate(pairs, 1)],
+                  sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        for i, (a, b) in enumerate(pairs, 1):
+            print(f"{i:>3}  {a} - {'bye' if b is None else b}")
     return 0
 
 
@@ -762,15 +815,34 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("n", type=int, metavar="N", help="tables (mitchell, howell) or teams (roundrobin)")
     v.add_argument("--boards-per-round", type=int, metavar="B",
                    help="boards per round (default 2; 8 for a round robin)")
-    v.add_argument("--rounds", type=int, help="Mitchell: fewer rounds than the full movement")
+    v.add_argument("--rounds", type=int,
+                   help="Mitchell, Howell: fewer rounds than the full movement")
     v.add_argument("--relay", action="store_true",
                    help="Mitchell, even tables: a relay and bye stand instead of the skip")
     v.add_argument("--sit-out", type=int, metavar="PAIR",
-                   help="Mitchell: this pair is a phantom (an odd number of pairs)")
+                   help="Mitchell, Howell: this pair is missing (an odd number of pairs); "
+                        "its opponents sit out")
+    v.add_argument("--phantom", type=float, metavar="PERCENT",
+                   help="with --sit-out: the missing pair's opponents get an artificial "
+                        "adjusted score of PERCENT on each board they miss (Law 12C2; "
+                        "60 is average plus)")
     v.add_argument("--arrow-switch", metavar="ROUNDS",
                    help="Mitchell: arrow-switch these rounds (3, 2,4 or last)")
     v.add_argument("--json", action="store_true", help="print the movement as JSON")
     v.set_defaults(func=_cmd_movement)
+
+    w = _command(sub, "swiss", "the next round of a Swiss teams event",
+                 "The pairings of the next round of a Swiss: teams ranked by their VP totals "
+                 "(ties in the order given), the top team against the highest-ranked team it "
+                 "has not met, backtracking so that no two teams meet twice while that can be "
+                 "avoided; with an odd number of teams the lowest team without a bye has it.",
+                 "bridgelaws swiss --standings A=31.5,B=28,C=20,D=12 --played A-B,C-D")
+    w.add_argument("--standings", required=True, metavar="TEAM=VP,...",
+                   help="every team with its VP total, best first for ties")
+    w.add_argument("--played", metavar="A-B,...",
+                   help="the matches played so far (A- for a bye)")
+    w.add_argument("--json", action="store_true", help="print the pairings as JSON")
+    w.set_defaults(func=_cmd_swiss)
 
     h = _command(sub, "handrecord", "hand records: HTML page, and PBN with DD tables and par",
                  "Hand records of a board set: an HTML page with each board's hands, "

@@ -122,6 +122,27 @@ def _suit_names(letters, lang: str) -> str:
     return ", ".join(f"{_SYMBOLS[x]} {message(f'suit.{x}', lang)}" for x in letters)
 
 
+def refusal(error, lang: str = "en") -> str:
+    """Why the table refused an act (a rule's :class:`~bridgelaws.laws.consequences.Refuse`
+    carried by ``error``, a :class:`~bridgelaws.table.TableError`), in ``lang``: its
+    message ``refuse.<code>`` filled with its values (seats and suits named, cards with
+    their symbols); the English reason when the refusal has no message."""
+    code = getattr(error, "refusal", "")
+    if not code:
+        return str(getattr(error, "reason", error))
+    values: dict[str, str] = {}
+    for name, value in getattr(error, "refusal_values", ()):
+        if name == "seat":
+            values[name] = _seat(value, lang)
+        elif name == "suits":
+            values[name] = _suit_names(value, lang)
+        elif name == "cards":
+            values[name] = _cards(value)
+        else:
+            values[name] = str(value)
+    return message(f"refuse.{code}", lang, **values)
+
+
 class _Laws:
     """The laws an explanation refers to, in order, each once."""
 
@@ -354,7 +375,10 @@ def _option_texts(table, ruling, option: str, lang: str, laws: _Laws, skip=()) -
                 f"do.penalty_lead.{option}"
         else:
             key = f"do.penalty_lead.{family}.{option}"
-        return [message(key, lang, seat=_seat(leader, lang), holder=_seat(holder, lang))]
+        # 50D2: the suit of the penalty card, named (the decision's one lawful suit)
+        suit = _suit_names([SUIT_LETTERS[s] for s in d.suits], lang) if d.suits else ""
+        return [message(key, lang, seat=_seat(leader, lang), holder=_seat(holder, lang),
+                        suit=suit)]
     if kind == "designate_penalty_card":
         return [message("do.designate", lang, seat=_seat(irr.by, lang),
                         cards=_cards(facts.get("_must", 0)))]

@@ -15,7 +15,8 @@ import pytest
 
 from bridgelaws.cards import BridgeError
 from bridgelaws.tournament.movements import (Movement, Sitting, format_boards, howell,
-                                             mitchell, round_robin, swiss_pairing)
+                                             mitchell, phantom_scores, round_robin,
+                                             swiss_pairing)
 
 
 def meetings(m: Movement) -> Counter:
@@ -221,6 +222,94 @@ def test_howell_is_a_band_movement():
         assert moved == nxt
 
 
+@pytest.mark.parametrize("tables, rounds", [(4, 3), (5, 7), (7, 9), (10, 6)])
+def test_short_howell(tables, rounds):
+    h = howell(tables, rounds=rounds)
+    assert h.rounds == rounds and f"{rounds} of the {2 * tables - 1} rounds" in h.notes[-1]
+    assert one_place_per_round(h) and all(len(h.round(r)) == tables for r in range(1, rounds + 1))
+    met = meetings(h)
+    assert set(met.values()) == {1} and len(met) == tables * rounds    # new opponents each round
+    assert set(plays(h).values()) == {1}                               # no board twice
+    # the sets rotate: at each table the next round plays the next set (of 2T-1)
+    m = 2 * tables - 1
+    for r in range(1, rounds):
+        for a, b in zip(h.round(r), h.round(r + 1)):
+            assert (a.boards[0] + 1) // 2 % m + 1 == (b.boards[0] + 1) // 2
+    # a full Howell is promised; the short one is not (nobody meets everybody)
+    assert "meet_all" not in h.promises and "meet_all" in howell(tables).promises
+    with pytest.raises(BridgeError, match=f"has {m} rounds, not {m + 1}"):
+        howell(tables, rounds=m + 1)
+
+
+@pytest.mark.parametrize("tables, phantom", [(3, 6), (4, 1), (5, 7)])
+def test_howell_sit_out(tables, phantom):
+    h = howell(tables, sit_out=phantom)
+    pairs = [p for p in range(1, 2 * tables + 1) if p != phantom]
+    assert h.pairs == pairs and h.rounds == 2 * tables - 1
+    out = Counter()
+    for r in range(1, h.rounds + 1):
+        empty = [s for s in h.round(r) if None in (s.ns, s.ew)]
+        assert len(empty) == 1                    # one pair sits out each round
+        out[empty[0].ns if empty[0].ew is None else empty[0].ew] += 1
+    assert out == Counter({p: 1 for p in pairs})  # every real pair sits out once
+    met = meetings(h)
+    assert set(met) == {frozenset(c) for c in itertools.combinations(pairs, 2)}
+    assert set(met.values()) == {1}
+    with pytest.raises(BridgeError, match="sit-out must be a pair from 1 to"):
+        howell(tables, sit_out=0)
+
+
+def test_phantom_pair_scores():
+    m = mitchell(5, sit_out=10, boards_per_round=3)
+    scores = phantom_scores(m)
+    # the pair facing the phantom each round gets 60% (average plus, Law 12C2(a)) on the
+    # three boards it would have played there, and nothing else
+    assert len(scores) == 5 * 3 and {s.law for s in scores} == {"12C2"}
+    by_round = {r: [s for s in scores if s.round == r] for r in range(1, 6)}
+    for r, got in by_round.items():
+        sitting = next(s for s in m.round(r) if None in (s.ns, s.ew))
+        assert [g.board for g in got] == list(sitting.boards)
+        assert {g.pair for g in got} == {sitting.ns} and {g.direction for g in got} == {"NS"}
+        assert {g.ns_ew for g in got} == {(60, 40)}
+    assert sorted({s.pair for s in scores}) == [1, 2, 3, 4, 5]   # every NS pair once
+    ew = phantom_scores(mitchell(3, sit_out=1), percent=50)
+    assert {(s.direction, s.ns_ew) for s in ew} == {("EW", (50, 50))}
+    assert phantom_scores(mitchell(3)) == []
+    with pytest.raises(BridgeError, match="percentage 0-100, not 120"):
+        phantom_scores(m, 120)
+
+
+@pytest.mark.parametrize("tables, rounds", [(7, 5), (8, 4), (9, 6)])
+def test_mitchell_chosen_rounds(tables, rounds):
+    m = mitchell(tables, rounds=rounds)
+    assert m.rounds == rounds and len(m.sittings) == tables * rounds
+    assert set(meetings(m).values()) == {1} and set(plays(m).values()) == {1}
+    for r in range(1, rounds):         # boards move down one table each round
+        for t in range(1, tables + 1):
+            nxt = m.round(r + 1)[(t - 2) % tables]
+            assert nxt.boards == m.round(r)[t - 1].boards
+    assert "boards_even" not in m.promises
+
+
+def test_arrow_switch_makes_one_field():
+    """Without the switch the NS and EW pairs never meet a pair of their own
+    direction on the same boards; with one round switched, every pair has played
+    boards in both directions, so all pairs can be ranked in one field."""
+    plain, switched = mitchell(7), mitchell(7, arrow_switch=[4])
+    def directions(m):
+        d: dict = {}
+        for s in m:
+            d.setdefault(s.ns, set()).add("NS")
+            d.setdefault(s.ew, set()).add("EW")
+        return d
+    assert all(len(v) == 1 for v in directions(plain).values())
+    assert all(v == {"NS", "EW"} for v in directions(switched).values())
+    # on board 7 (set 4), played in round 4 at table 1 -- after the switch an
+    # original EW pair sits NS and is compared with the NS pairs of other rounds
+    holders = {s.ns for s in switched if 7 in s.boards}
+    assert holders & set(range(1, 8)) and holders & set(range(8, 15))
+
+
 def test_howell_bad_input():
     with pytest.raises(BridgeError, match="at least 2 tables"):
         howell(1)
@@ -365,12 +454,43 @@ def test_movement_command_text_and_json(capsys):
     assert "bye stand between tables 3 and 4" in capsys.readouterr().out
 
 
+def test_movement_command_howell_rounds_and_phantom(capsys):
+    import json
+    from bridgelaws.cli import main
+    assert main(["movement", "howell", "4", "--rounds", "3", "--sit-out", "8",
+                 "--phantom", "60", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rounds"] == 3 and 8 not in data["pairs"]
+    # pair 8 stays at table 1: its opponent of each round (1, 2, 3) gets 60% on 2 boards
+    assert [(p["round"], p["pair"], p["ns"], p["ew"]) for p in data["phantom"]] == [
+        (1, 1, 40, 60), (1, 1, 40, 60), (2, 2, 40, 60), (2, 2, 40, 60),
+        (3, 3, 40, 60), (3, 3, 40, 60)]
+    assert {p["law"] for p in data["phantom"]} == {"12C2"}
+    assert main(["movement", "mitchell", "3", "--sit-out", "6", "--phantom", "50"]) == 0
+    assert "round 1, table 3, board 5: pair 3 (NS) 50%" in capsys.readouterr().out
+
+
+def test_swiss_command(capsys):
+    import json
+    from bridgelaws.cli import main
+    assert main(["swiss", "--standings", "A=3,B=2,C=2,D=0", "--played", "A-B,C-D"]) == 0
+    assert capsys.readouterr().out.split() == ["1", "A", "-", "C", "2", "B", "-", "D"]
+    assert main(["swiss", "--standings", "A=30,B=20,C=10", "--played", "C-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"table": 1, "home": "A", "away": "C"},
+                                                   {"table": 2, "home": "B", "away": None}]
+    assert main(["swiss", "--standings", "A=3,B"]) == 2
+    assert "a standing is TEAM=VP, not 'B'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("argv, message", [
     (["movement", "mitchell", "0"], "mitchell: the number of tables must be"),
+    (["movement", "howell", "3", "--phantom", "60"], "--phantom needs the phantom pair"),
+    (["movement", "roundrobin", "4", "--rounds", "2"], "are for a Mitchell or a Howell"),
     (["movement", "howell", "1"], "howell: a Howell needs at least 2 tables"),
     (["movement", "mitchell", "3", "--relay"], "a relay and bye stand is for an even number"),
     (["movement", "mitchell", "4", "--rounds", "4"], "round 4, table 1: pairs 1 and 5 meet again"),
     (["movement", "roundrobin", "4", "--relay"], "are for a Mitchell"),
+    (["movement", "howell", "4", "--arrow-switch", "last"], "are for a Mitchell"),
     (["movement", "mitchell", "3", "--arrow-switch", "x"], "--arrow-switch takes rounds"),
     (["movement", "mitchell", "3", "--boards-per-round", "0"], "boards per round"),
 ])

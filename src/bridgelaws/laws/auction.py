@@ -477,7 +477,8 @@ class AuctionLaws:
         at his next turn (72C may apply).  After the final pass the bar has no effect.
         At the end of the auction :meth:`exposed_cards_at_end_of_auction` applies."""
         o, card, led = irr.by, irr.facts["_card"], irr.facts["_led"]
-        before = table.exposed.get(o, [])
+        # after the final pass, the cards the end of the auction settled count too (24C)
+        before = [*table.exposed.get(o, []), *table.exposed_settled.get(o, [])]
         ops: list[Consequence] = [Expose(o, card, led)]
         if before:
             ops.append(Cite("24C"))
@@ -492,6 +493,18 @@ class AuctionLaws:
             ops += [Bar((o + 2) & 3, "next_turn"), self.enforced_pass_review()]
         ops.append(Flag("UI_card", "16C", o))
         return _now(irr, ops)
+
+    def exposed_cards_reopened(self, table: TableView) -> list[Consequence]:
+        """Law 24 when 21B1a reopens the auction: the cards exposed after the final pass
+        are face up again (``table.exposed``) and the auction has not ended, so the bar
+        of 24B (an honour or a card led) or 24C (two or more cards), which had no effect
+        after the final pass, now holds partner at his next turn (72C may apply)."""
+        ops: list[Consequence] = []
+        for seat, cards in sorted(table.exposed.items()):
+            if len(cards) > 1 or any(led or card % 13 >= 8 for card, led in cards):
+                ops += [Cite("24C" if len(cards) > 1 else "24B"),
+                        Bar((seat + 2) & 3, "next_turn"), self.enforced_pass_review()]
+        return ops
 
     def exposed_cards_at_end_of_auction(self, table: TableView) -> Ruling | list[Consequence]:
         """Law 24 at the end of the auction: the cards of declarer or dummy go back to
@@ -540,7 +553,9 @@ class AuctionLaws:
             if suit is None or suit not in allowed:
                 return [Refuse("Law 26B: declarer may forbid one suit that "
                                f"{SEAT_NAMES[offender]} did not specify in the legal auction: "
-                               + ", ".join(SUIT_LETTERS[s] for s in allowed))]
+                               + ", ".join(SUIT_LETTERS[s] for s in allowed), "lead.26B",
+                               (("seat", offender),
+                                ("suits", "".join(SUIT_LETTERS[s] for s in allowed))))]
             ops.append(LeadRestriction(leader, "26B", forbid=(suit,)))
         ops.append(Cite("26B"))
         return ops

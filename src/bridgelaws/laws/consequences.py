@@ -15,7 +15,7 @@ Bar(seat=2, until='next_turn')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 from ..cards import SEAT_NAMES
 
@@ -264,10 +264,13 @@ class PlayNow:
 
 @dataclass(frozen=True, slots=True)
 class Recognise:
-    """A new irregularity follows from the act (50D2 then 49, 60C)."""
+    """A new irregularity follows from the act (50D2 then 49, 60C), or a new ruling on
+    the same act (1997 25B2b: the offender chooses after LHO's refusal; ``card`` -1,
+    ``facts`` the irregularity's facts)."""
     irregularity: str
     seat: int
     card: int
+    facts: tuple[tuple[str, Any], ...] = ()
     kind: ClassVar[str] = "recognise"
 
 
@@ -359,8 +362,13 @@ class NoTableResult:
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """The act cannot happen now: ``reason`` says why (the table names the event)."""
+    """The act cannot happen now: ``reason`` says why (the table names the event), in
+    English; ``code`` (when given) is its message key ``refuse.<code>`` in the catalogues,
+    to be filled with ``values`` (pairs of a name and a value: ``seat`` a seat number,
+    ``suits`` suit letters, ``cards`` a mask, any other name a plain text)."""
     reason: str
+    code: str = ""
+    values: tuple[tuple[str, Any], ...] = ()
     kind: ClassVar[str] = "refuse"
 
 

@@ -64,7 +64,8 @@ class DummyLaws:
         if said in ("HIGH", "LOW", "WIN"):
             if led is None or not hand & SUIT_MASKS[led]:
                 return Refuse(f"'{words}' names no card: dummy is leading or void in the suit "
-                              "led; declarer must name the card")
+                              "led; declarer must name the card", "designation.no_card",
+                              (("words", words),))
             suit_cards = in_suit(led)
             if said == "HIGH":
                 return Designation("46B1a", suit_cards[-1])
@@ -76,7 +77,8 @@ class DummyLaws:
         if said in SUIT_LETTERS and len(said) == 1:
             suit_cards = in_suit(SUIT_LETTERS.index(said))
             if not suit_cards:
-                return Refuse(f"dummy holds no {said}")
+                return Refuse(f"dummy holds no {said}", "designation.no_suit",
+                              (("suits", said),))
             return Designation("46B2", suit_cards[0])
         if len(said) == 1 and said in RANKS:
             r = RANKS.index(said)
@@ -91,14 +93,15 @@ class DummyLaws:
                 return Designation("46B3b", lawful[0])
             if lawful:
                 return Designation("46B3b", by=table.declarer, allowed=mask_of(lawful))
-            return Refuse(f"dummy holds no legal card of rank {said}")
+            return Refuse(f"dummy holds no legal card of rank {said}", "designation.no_rank",
+                          (("rank", "10" if said == "T" else said),))
         if said == "ANY":
             return Designation("46B5", by=(seat + 1) & 3, allowed=legal)
         try:
             named = parse_card(said)
         except BridgeError:
             return Refuse(f"'{words}' is no designation (high, low, win, a suit, a rank, a "
-                          "card or any)")
+                          "card or any)", "designation.unknown", (("words", words),))
         if hand >> named & 1:
             return Designation("45C4a", named)
         return Designation("46B4", by=table.declarer, allowed=legal)

@@ -9,11 +9,12 @@ The seed was extracted from slides and is unclear in places.  The readings taken
 1. **25A "at once"** (M1): the engine cannot see a pause for thought; it reads "at once"
    as "before any other player has called", so a replacement after LHO called over the
    first call is refused, and LHO never changes his call (no 2017 25A6 / 21B2).
-2. **25B2b** (M2): when LHO does not accept a change of call, the engine applies
-   25B2b(1): the first call stands, partner passes at his next turn, and Law 26 may
-   apply.  Option (2) (any legal call, the offending side capped at average minus) is
-   the offender's choice after LHO's refusal, which a one-chooser decision cannot offer;
-   the flag ``Review25B2b`` tells the Director that the offender may ask for it.
+2. **25B2b** (M2): when LHO does not accept a change of call (the first call legal),
+   the offender chooses next (a second ruling, ``change_refused``): 25B2b(1), the first
+   call stands, partner passes at his next turn; or 25B2b(2), the first call is
+   withdrawn and he makes any other legal call, the auction going on normally and the
+   flag ``Cap25B2b`` capping his side at average minus.  Law 26 may apply either way.
+   (The table does not refuse his making the first call again under (2).)
 3. **26A "referred to a suit"** (M4): the engine knows a call's suit only when it is
    natural: a withdrawn bid in a suit not marked artificial refers to that suit; an
    artificial call, a notrump bid, a pass, a double or redouble gives 26B.  26A1: the
@@ -39,9 +40,9 @@ The seed was extracted from slides and is unclear in places.  The readings taken
    no 2017 footnote 19).  64A2's extra trick: a later trick the offending player won
    with a card of the suit led to the revoke trick; the transfer is at most the tricks
    the offending side won from the revoke trick on (LAWS-1997.md's cap).
-10. **64B3**: the failure to play a card face up on the table: dummy's, as in 2017 (a
-    hand faced for a claim never plays on in 1997, 68D; the table does not tell a
-    revoke that failed to play a penalty card from another, in either edition).
+10. **64B3**: the failure to play a card face up on the table: dummy's, or a penalty
+    card of the suit led that the revoker held, as in 2017 (a hand faced for a claim
+    never plays on in 1997, 68D).
 11. **67B1** (the omitted card, found late): holding the suit led he places a card of
     it, the trick keeps its winner and there is no penalty.
 12. **17D** (M3): a call with the cards of another board is cancelled; if LHO has
@@ -75,7 +76,8 @@ from ..events import Choose, MakeCall
 from .auction import lowest_sufficient, relation_to_turn
 from .consequences import (Bar, CallDuty, CancelCalls, Cite, Consequence, DropLeadPenalty,
                            DropReview, Flag, LeadPenalty, LeadRestriction, NoTableResult,
-                           PenaltyCard, PutInForce, Refuse, Transfer, Unbar, WithdrawLast)
+                           PenaltyCard, PutInForce, Recognise, Refuse, Transfer, Unbar,
+                           WithdrawLast)
 from .dummy import Designation, card_value
 from .edition import EDITIONS, Laws2017
 from .protocol import Phase, RevokeView, TableView
@@ -122,6 +124,7 @@ class Laws1997(Laws2017):
     defenders_ask_each_other = False
 
     RULES: ClassVar[dict[str, str]] = dict(Laws2017.RULES)
+    RULES["change_refused"] = "change_refused"                              # Law 25B2b
 
     # --- Law 23: the enforced pass ---------------------------------------------------
 
@@ -207,8 +210,10 @@ class Laws1997(Laws2017):
             return [Cite(law)]
         named = choice.suit if choice.suit is not None else suit
         if named is None or (suit is not None and named != suit):
-            allowed = SUIT_LETTERS[suit] if suit is not None else "one suit"
-            return [Refuse(f"Law {law}: declarer names {allowed}")]
+            if suit is None:
+                return [Refuse(f"Law {law}: declarer names one suit", "lead.26B.1997")]
+            return [Refuse(f"Law {law}: declarer names {SUIT_LETTERS[suit]}", "lead.26A2",
+                           (("suits", SUIT_LETTERS[suit]),))]
         if choice.option == "require_suit":
             return [LeadRestriction(leader, law, require=named), Cite(law)]
         return [LeadRestriction(leader, law, forbid=(named,)), Cite(law)]
@@ -288,9 +293,22 @@ class Laws1997(Laws2017):
         return Ruling(irr, (change, "25B"), Decision((o + 1) & 3, ("accept", "reject"),
                                                      ("25B1", "25B2")), consequences={
             "accept": [Cite(change), Cite("25B1"), WithdrawLast(o), PutInForce(o, call)],
-            "reject": [Cite(change), Cite("25B2b"), Flag("UI", "16C"),
-                       Bar((o + 2) & 3, "next_turn"), LeadPenalty(o, "26"),
-                       Flag("Review25B2b", "25B2b", o), self.enforced_pass_review()]})
+            "reject": [Cite(change), Cite("25B2"), Flag("UI", "16C"),
+                       Recognise("change_refused", o, -1, (("call", irr.facts["call"]),))]})
+
+    def change_refused(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 25B2b (1997, reading 2): LHO did not accept the change, and the first call
+        was legal: the offender either lets it stand, his partner passing at his next
+        turn (25B2b(1)), or makes any other legal call, the auction going on normally
+        and his side scoring at most average minus, the other side keeping its table
+        result (25B2b(2), 12C1).  Law 26 may apply either way (25B2c)."""
+        o = irr.by
+        return Ruling(irr, ("25B2b",), Decision(o, ("first_call", "other_call"),
+                                                ("25B2b", "25B2b")), consequences={
+            "first_call": [Cite("25B2b"), Bar((o + 2) & 3, "next_turn"), LeadPenalty(o, "26"),
+                           self.enforced_pass_review()],
+            "other_call": [Cite("25B2b"), WithdrawLast(o), LeadPenalty(o, "26"),
+                           Flag("Cap25B2b", "25B2b", o)]})
 
     def rho_called(self, table: TableView, duty: dict[str, Any], call: int) -> CallDuty:
         """Laws 31A, 32B (1997): RHO passed: the offender repeats his call (31A1, 32B1);
@@ -340,8 +358,46 @@ class Laws1997(Laws2017):
         (39B; 26A when the call referred to a suit), nothing else (39A's cases)."""
         # 2017's 39C (a future defender's bid, double or redouble) is 1997's 39B; 2017's
         # 39A (every such call cancelled) is in 1997's 39 preamble, cited as "39"
+        earlier = [x for x in table.irregularities if x is not irr]
+        before = earlier[-1] if earlier else None
+        if before is not None and before.kind == "call_after_final_pass" \
+                and before.facts.get("_called_over") and before.by == (irr.by + 3) & 3 \
+                and before.event == irr.event - 1:
+            # 35E: the LHO's call over a call after the final pass is one of the calls
+            # after it, cancelled without penalty too
+            return Ruling(irr, irr.laws, None, consequences={
+                "now": [Cite("35E"), Flag("UI", "16C", irr.by)]})
+        # 2017's 39B (a defender's pass, any call of the declaring side: nothing more) is
+        # 1997's 39A
         ruling = self._recited(super().call_after_final_pass(table, irr), "39A", None)
+        ruling = self._recited(ruling, "39B", "39A")
         return self._recited(ruling, "39C", "39B")
+
+    # 1997 Law 35: the offender's LHO called over the inadmissible call before the
+    # penalty was set: no penalty for it, Law 26 does not apply (35 preamble)
+
+    def breach_of_bar_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 35B (1997): the call of a player obliged to pass and every later legal call
+        stand; an offender obliged to pass for the rest of the auction still passes
+        (2017's 37A gives the same answer)."""
+        return self._recited(super().breach_of_bar_called_over(table, irr), "37A", "35B")
+
+    def bid_above_seven_called_over(self, table: TableView, irr: Irregularity) -> Ruling:
+        """Law 35C (1997): the bid above seven and every later call are cancelled, the
+        offender passes in its place and the auction goes on as if there had been no
+        irregularity: no bar for either offender (2017's 38D bars both) and no Law 26."""
+        o = irr.by
+        ops: list[Consequence] = [Cite("35C"), Flag("UI", "16C", o)]
+        if table.auction.turn == o:
+            ops.append(PutInForce(o, PASS))       # last: it may end the auction
+        return Ruling(irr, irr.laws, None, consequences={"now": ops})
+
+    def call_after_final_pass_called_over(self, table: TableView,
+                                          irr: Irregularity) -> Ruling:
+        """Law 35E (1997; 39 refers to it as 35D): the call after the final pass and every
+        later call are cancelled without penalty (no Law 26, whoever made it)."""
+        return Ruling(irr, irr.laws, None,
+                      consequences={"now": [Cite("35E"), Flag("UI", "16C", irr.by)]})
 
     @staticmethod
     def _recited(ruling: Ruling, old: str, new: str | None) -> Ruling:
@@ -475,7 +531,7 @@ class Laws1997(Laws2017):
                     if r.late != "43B3":
                         ops.append(Cite(r.late))
                     continue
-                if r.seat == table.dummy:
+                if r.seat == table.dummy or r.faced_unplayed:
                     ops.append(Cite("64B3"))
                     continue
                 if r.trick == 12:

@@ -167,7 +167,7 @@ class LeadLaws:
             return list(ops)
         led = table.trick[0] // 13 if table.trick else None
         if choice.suit is None or choice.suit == led:
-            return [Refuse("Law 57A: declarer names a suit other than the suit led")]
+            return [Refuse("Law 57A: declarer names a suit other than the suit led", "lead.57A")]
         return [replace(op, suit=choice.suit) if isinstance(op, PlayDuty) else op for op in ops]
 
     def premature_play_by_declarer(self, table: TableView, irr: Irregularity) -> Ruling:

@@ -127,7 +127,10 @@ class PenaltyCardLaws:
                     or (len(named) > 1 and not several):
                 how = "one or more of" if several else "one of"
                 return [Refuse(f"Law {law}: declarer names {how} the suits of the major "
-                               "penalty cards: " + ", ".join(SUIT_LETTERS[x] for x in suits))]
+                               "penalty cards: " + ", ".join(SUIT_LETTERS[x] for x in suits),
+                               "penalty_lead.several" if several else "penalty_lead.one",
+                               (("law", law),
+                                ("suits", "".join(SUIT_LETTERS[x] for x in suits))))]
             ops.append(PickUpPenaltyCards(holder, tuple(named), len(major) > 1))
             # 50E2: the cards picked up are unauthorised information to the holder's
             # partner (16C), authorised to declarer
@@ -156,7 +159,8 @@ class PenaltyCardLaws:
         must = ruling.irregularity.facts["_must"]
         if card is None or not must >> card & 1:
             return [Refuse("Law 51A: declarer designates one of the penalty cards "
-                           + ", ".join(card_name(c) for c in cards_of(must)))]
+                           + ", ".join(card_name(c) for c in cards_of(must)),
+                           "designate.51A", (("cards", must),))]
         return [Cite("51A"), MustPlay(ruling.irregularity.by, card)]
 
     def penalty_card_not_played(self, table: TableView, irr: Irregularity) -> Ruling:

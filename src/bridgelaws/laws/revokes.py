@@ -156,7 +156,8 @@ class RevokeLaws:
 
         * 64B7: both sides revoked: no transfer; the Director restores equity (64C);
         * 64B2: a second revoke in the same suit by the same player: no transfer;
-        * 64B4, 64B5: pointed out too late; 64B3: a failure to play a card of dummy's;
+        * 64B4, 64B5: pointed out too late; 64B3: a failure to play a card faced on the table (dummy's, or
+          a penalty card of the suit led);
         * 64B6: a revoke on trick 12 (see 62D);
         * 64A1: the offender won the revoke trick: that trick and one more the offending
           side won later; 64A2: the offending side won the revoke trick or a later one:
@@ -184,8 +185,9 @@ class RevokeLaws:
                 if r.late != "43B3":              # (43B3 was cited when it applied)
                     ops.append(Cite(r.late))      # pointed out too late: no transfer
                 continue
-            if r.seat == table.dummy:
-                ops.append(Cite("64B3"))          # failing to play a card of dummy's
+            if r.seat == table.dummy or r.faced_unplayed:
+                # failing to play a card faced on the table: dummy's, or a penalty card
+                ops.append(Cite("64B3"))
                 continue
             if r.trick == 12:
                 ops.append(Cite("64B6"))          # a revoke on trick 12 (see 62D)

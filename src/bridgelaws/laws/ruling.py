@@ -28,6 +28,7 @@ IRREGULARITY_KINDS: dict[str, tuple[str, ...]] = {
     "substitute_double_for_insufficient_bid": ("27B3",),
     "bid_above_seven": ("38",),
     "change_of_call": ("25B",),
+    "change_refused": ("25B2b",),       # 1997: the offender's choice after LHO's refusal
     "call_after_final_pass": ("39",),
     "card_exposed_during_auction": ("24",),
     "opening_lead_out_of_turn": ("54",),

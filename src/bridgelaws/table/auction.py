@@ -159,6 +159,24 @@ def _reopen_auction(self: Table) -> None:
     self.trump = NO_TRUMP
     self.pending = None
     self._offered = (-1, set())           # the lead choices are offered again at the new end
+    # Law 24: a card exposed in this auction period stays face up until the auction
+    # ends: the penalty cards the end of the auction made of them are face up again,
+    # and the new end of the auction settles them (24D, 24E; 1997: declarer's choice)
+    for seat, cards in self.exposed_settled.items():
+        names = {card_name(c) for c, _led in cards}
+        left = [c for c in self.penalty_cards.get(seat, ()) if c["card"] not in names]
+        if left:
+            self.penalty_cards[seat] = left
+        else:
+            self.penalty_cards.pop(seat, None)
+        self.exposed.setdefault(seat, []).extend(cards)
+        # the lead choices made on them (50D2, 51B) lapse with the old opening lead;
+        # they are offered again at the new end of the auction
+        partner = SEAT_NAMES[(seat + 2) & 3]
+        self.lead_restrictions = [r for r in self.lead_restrictions if r["seat"] != partner
+                                  or not str(r.get("law", "")).startswith(("50D", "51B"))]
+    self.exposed_settled = {}
+    self._apply_consequences(self.edition.exposed_cards_reopened(self))
 
 
 def _settle_duties(self: Table, event: MakeCall) -> bool:
@@ -217,6 +235,12 @@ def _call_during_decision(self: Table, event: MakeCall, index: int) -> None:
     p = self.pending
     assert p is not None and p.decision is not None
     ops = self.edition.call_during_choice(self, p, event.by)
+    if ops is None and self.phase != AUCTION and event.replaces is None:
+        # Law 39: a call after the final pass (a player can make one while declarer's
+        # choice is pending, 50D2 say) is recorded and ruled (a ruling with no choice);
+        # the choice stays pending, and a lead penalty (39C, 26B) comes after it
+        self._irregular_call(event)
+        return
     if ops is None:
         d = p.decision
         raise TableError(f"{SEAT_NAMES[d.by]} must first choose: {', '.join(d.options)} "
@@ -262,8 +286,11 @@ def _settle_exposed_cards(self: Table) -> None:
     ``exposed_cards_at_end_of_auction``): the cards go back to the hand or become
     penalty cards."""
     ops = self.edition.exposed_cards_at_end_of_auction(self)
+    for seat, cards in self.exposed.items():
+        self.exposed_settled.setdefault(seat, []).extend(cards)
     if isinstance(ops, Ruling):
         self._await(ops)                  # an edition where declarer chooses (1997 Law 24)
+        self._exposed_awaiting = {s: list(c) for s, c in self.exposed.items()}
         self.exposed.clear()
         return
     for op in ops:
@@ -288,6 +315,17 @@ def _exposed_after_auction(self: Table) -> None:
         # (two or more penalty cards: 51B)
         self.pending = None
         p = None
+    elif p is not None and p.irregularity.kind == "card_exposed_during_auction" \
+            and p.decision is not None and self._exposed_awaiting:
+        # declarer had not yet chosen whether the cards exposed are penalty cards (1997
+        # Law 24): he chooses for them all, this one included
+        for seat, cards in self._exposed_awaiting.items():
+            self.exposed[seat] = cards + self.exposed.get(seat, [])
+            settled = self.exposed_settled.get(seat, [])
+            self.exposed_settled[seat] = [c for c in settled if c not in cards]
+        self.pending = None
+        p = None
+    self._exposed_awaiting = {}
     self._settle_exposed_cards()
     if p is None and self.pending is None and self.penalty_cards and not self.trick:
         self._offered[1].discard("50D2")

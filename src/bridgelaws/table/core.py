@@ -31,7 +31,7 @@ from ..scoring.contract import Contract, score_ns
 
 from . import auction, claims, director, dummy, leads, penalty_cards, revokes, tricks
 from .constants import AUCTION, CLAIM_PROCEDURE, COMPLETE, DECISION, PLAY, REGULATION
-from .errors import IrregularEvent, TableError
+from .errors import IrregularEvent, TableError, refused
 from .revokes import Revoke
 
 __all__ = ["Table"]
@@ -90,6 +90,11 @@ class Table:
         self.flags: list[dict[str, Any]] = []               # points for the Director's review (16C, 23C...)
         self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
         self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
+        # Law 24: the cards of this auction period that the end of the auction settled
+        # (penalty cards or back to the hand): a later one is a second card (24C), and
+        # they are face up again if the auction is reopened (21B1a)
+        self.exposed_settled: dict[int, list[tuple[int, bool]]] = {}
+        self._exposed_awaiting: dict[int, list[tuple[int, bool]]] = {}  # 1997 24: undecided
         self._inadmissible_by: int | None = None  # offender of a 36B ruling not yet followed
         self.lho_may_change: int | None = None   # Laws 25A, 21B2
         self.play_duties: dict[int, dict[str, Any]] = {}   # Law 57: how a seat plays to this trick
@@ -586,8 +591,12 @@ class Table:
                 case PlayNow():
                     self._play(PlayCard(op.seat, op.card))
                 case Recognise():
-                    self._irregular(op.irregularity, op.seat, len(self.events),
-                                    card=card_name(op.card), _card=op.card)
+                    if op.card < 0:
+                        self._irregular(op.irregularity, op.seat, len(self.events),
+                                        **dict(op.facts))
+                    else:
+                        self._irregular(op.irregularity, op.seat, len(self.events),
+                                        card=card_name(op.card), _card=op.card)
                 case LeadRestriction():
                     seat = SEAT_NAMES[op.seat]
                     if op.require is not None:
@@ -628,7 +637,7 @@ class Table:
                 case NoTableResult():
                     self._no_table_result(op.law, op.score)
                 case Refuse():
-                    raise TableError(op.reason, where)
+                    raise refused(op, where)
                 case _:
                     raise AssertionError(f"unknown consequence {op!r}")
 
@@ -759,6 +768,10 @@ class Table:
                 # Law 61A: failure to follow suit when able is a revoke
                 faced = any(c["card"] == card_name(card) for c in self.penalty_cards.get(seat, ()))
                 self.revokes.append(Revoke(seat, len(self.tricks) + 1, card, led, faced))
+                # Law 64B3: the card he failed to play was faced on the table (a penalty
+                # card of the suit led)
+                self.revokes[-1].faced_unplayed = any(
+                    parse_card(c["card"]) // 13 == led for c in self.penalty_cards.get(seat, ()))
                 self._irregular("revoke", seat, len(self.events), card=card_name(card),
                                 trick=len(self.tricks) + 1)
                 revoked = True

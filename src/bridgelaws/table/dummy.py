@@ -17,7 +17,7 @@ from ..laws.dummy import Designation
 from ..laws.ruling import Irregularity, Ruling
 
 from .constants import PLAY
-from .errors import TableError
+from .errors import TableError, refused
 
 if TYPE_CHECKING:
     from .core import Table
@@ -119,7 +119,7 @@ def _designate(self: Table, event: Designate, index: int) -> None:
                          f"event {index}")
     named = self.edition.designation(self, event.words)
     if type(named) is Refuse:
-        raise TableError(named.reason, f"event {index}")
+        raise refused(named, f"event {index}")
     assert isinstance(named, Designation)
     if named.card is not None:
         self.laws.append(named.law)

@@ -4,6 +4,7 @@ table, a question of Law 61B that may not be asked."""
 from __future__ import annotations
 
 from ..cards import BridgeError
+from ..laws.consequences import Refuse
 from ..laws.ruling import Irregularity
 
 __all__ = ["TableError", "IrregularEvent", "QuestionRefused"]
@@ -23,7 +24,19 @@ _QUESTION_REFUSALS = {
 
 
 class TableError(BridgeError):
-    """An event the table cannot take: it names the event's index and the reason."""
+    """An event the table cannot take: it names the event's index and the reason.
+    ``refusal`` and ``refusal_values``: the message key and values of a rule's refusal
+    (:class:`~bridgelaws.laws.consequences.Refuse`), for texts in the user's language."""
+
+    refusal: str = ""
+    refusal_values: tuple[tuple[str, object], ...] = ()
+
+
+def refused(op: Refuse, where: str | None) -> TableError:
+    """The error of a rule's refusal, carrying its message key and values."""
+    error = TableError(op.reason, where)
+    error.refusal, error.refusal_values = op.code, op.values
+    return error
 
 
 class IrregularEvent(TableError):

@@ -27,11 +27,12 @@ class Revoke:
     """A revoke (Law 61A): ``seat`` failed to follow suit to trick ``trick`` (1-based)."""
 
     __slots__ = ("seat", "trick", "card", "suit", "established", "corrected", "transfer",
-                 "faced", "deemed", "forced", "late", "noticed")
+                 "faced", "faced_unplayed", "deemed", "forced", "late", "noticed")
 
     def __init__(self, seat: int, trick: int, card: int, suit: int = -1, faced: bool = False):
         self.seat, self.trick, self.card, self.suit = seat, trick, card, suit
         self.faced = faced                      # the card was a penalty card (62B2)
+        self.faced_unplayed = False             # he held a penalty card of the suit (64B3)
         self.deemed = False                     # deemed a revoke by Law 67B1
         self.forced = False                     # corrected, but 64 applies (43B2b)
         self.late: str | None = None            # first pointed out too late (64B4, 64B5)

@@ -39,7 +39,7 @@ from typing import Hashable, Iterable, Mapping, Sequence
 from ..cards import BridgeError
 
 __all__ = ["Sitting", "Movement", "mitchell", "howell", "round_robin", "swiss_pairing",
-           "format_boards", "MAX_HOWELL_TABLES"]
+           "phantom_scores", "PhantomScore", "format_boards", "MAX_HOWELL_TABLES"]
 
 #: the largest complete Howell :func:`howell` builds (its board assignment is searched for)
 MAX_HOWELL_TABLES = 16
@@ -445,7 +445,8 @@ def _howell_design(m: int) -> tuple[tuple[int, int, int], ...]:
     raise AssertionError(f"no cyclic Howell over Z_{m}")    # pragma: no cover
 
 
-def howell(tables: int, boards_per_round: int = 2) -> Movement:
+def howell(tables: int, boards_per_round: int = 2, rounds: int | None = None,
+           sit_out: int | None = None) -> Movement:
     """A complete Howell movement: 2T pairs, 2T-1 rounds, 2T-1 board sets.
 
     Every pair meets every other pair exactly once and plays every board exactly
@@ -458,9 +459,15 @@ def howell(tables: int, boards_per_round: int = 2) -> Movement:
     play the same set in a round; that is impossible for 2 and 3 tables (there is
     no Room square of side 3 or 5), where the tables share the set of the round.
 
+    ``rounds`` plays only the first rounds (a short Howell: nobody meets twice
+    or plays a board twice, but not everybody meets); ``sit_out`` names the
+    phantom pair of an odd number of pairs, whose opponents sit out.
+
     >>> h = howell(2, boards_per_round=3)
     >>> [(s.table, s.ns, s.ew, s.boards) for s in h.round(1)]
     [(1, 4, 1, (1, 2, 3)), (2, 2, 3, (1, 2, 3))]
+    >>> howell(3, sit_out=6).round(1)[0]
+    Sitting(round=1, table=1, ns=None, ew=1, boards=(1, 2))
     """
     where = "howell"
     n = _positive(tables, "the number of tables", where)
@@ -471,15 +478,26 @@ def howell(tables: int, boards_per_round: int = 2) -> Movement:
         raise BridgeError(f"complete Howells are built for 2 to {MAX_HOWELL_TABLES} tables, "
                           f"not {n}", where)
     m = 2 * n - 1
+    if rounds is None:
+        rounds = m
+    rounds = _positive(rounds, "the number of rounds", where)
+    if rounds > m:
+        raise BridgeError(f"a Howell for {n} tables has {m} rounds, not {rounds}", where)
+    if sit_out is not None and (isinstance(sit_out, bool) or not isinstance(sit_out, int)
+                                or not 1 <= sit_out <= 2 * n):
+        raise BridgeError(f"the sit-out must be a pair from 1 to {2 * n}, not {sit_out!r}", where)
     design = _howell_design(m)
     sittings = []
-    for r in range(m):
+    for r in range(rounds):
         sittings.append(Sitting(r + 1, 1, 2 * n, r + 1, _set_boards(r + 1, bpr)))
         for t, (x, y, c) in enumerate(design, start=2):
             ns, ew = (x + r) % m + 1, (y + r) % m + 1
             if r % 2:                                    # alternate directions
                 ns, ew = ew, ns
             sittings.append(Sitting(r + 1, t, ns, ew, _set_boards((c + r) % m + 1, bpr)))
+    if sit_out is not None:
+        sittings = [Sitting(s.round, s.table, None if s.ns == sit_out else s.ns,
+                            None if s.ew == sit_out else s.ew, s.boards) for s in sittings]
     cs = [0] + [c for (_, _, c) in design]
     shared = len(cs) - len(set(cs))
     notes = [f"pair {2 * n} stays North-South at table 1; the others move"]
@@ -487,9 +505,69 @@ def howell(tables: int, boards_per_round: int = 2) -> Movement:
         notes.append(f"{shared + 1} tables share the set of each round")
     elif m > n:
         notes.append(f"{m - n} sets wait on relay stands each round")
-    m_ = Movement("howell", sittings, bpr, ("meet_all", "boards_all", "boards_even"), notes)
+    if rounds < m:
+        notes.append(f"{rounds} of the {m} rounds are played")
+    if sit_out is not None:
+        notes.append(f"pair {sit_out} is a phantom: its opponents sit out")
+    promises: tuple[str, ...] = ()
+    if rounds == m:
+        promises = ("meet_all",)           # the phantom's opponents still meet everybody
+        if sit_out is None:
+            promises += ("boards_all", "boards_even")
+    m_ = Movement("howell", sittings, bpr, promises, notes)
     m_.check()
     return m_
+
+
+# -- the phantom pair ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhantomScore:
+    """An artificial adjusted score (Law 12C2) for a pair whose opponent is the phantom.
+
+    ``pair`` sat at ``table`` in ``round`` in ``direction`` ("NS" or "EW") and
+    would have played ``board``; ``percent`` is its score on the board.
+    """
+    round: int
+    table: int
+    board: int
+    pair: Hashable
+    direction: str
+    percent: float
+    law: str = "12C2"
+
+    @property
+    def ns_ew(self) -> tuple[float, float]:
+        """(NS percent, EW percent): the phantom's side gets the complement."""
+        return ((self.percent, 100 - self.percent) if self.direction == "NS"
+                else (100 - self.percent, self.percent))
+
+
+def phantom_scores(movement: Movement, percent: float = 60) -> list[PhantomScore]:
+    """The artificial adjusted scores of a phantom pair's opponents (Law 12C2).
+
+    Instead of sitting out, the pair that meets the phantom (the empty place of
+    a sit-out) is given an artificial adjusted score on every board it would
+    have played there: by default average plus, 60%, since it is in no way at
+    fault (Law 12C2(a)); a club may choose average, 50%.
+
+    >>> [(p.round, p.board, p.pair, p.direction, p.ns_ew) for p in
+    ...  phantom_scores(mitchell(3, sit_out=6), 60)][:2]
+    [(1, 5, 3, 'NS', (60, 40)), (1, 6, 3, 'NS', (60, 40))]
+    """
+    if isinstance(percent, bool) or not isinstance(percent, (int, float)) \
+            or not 0 <= percent <= 100:
+        raise BridgeError(f"a phantom's opponents score a percentage 0-100, not {percent!r}",
+                          "phantom")
+    out = []
+    for s in movement.sittings:
+        if (s.ns is None) == (s.ew is None):
+            continue
+        pair, direction = (s.ns, "NS") if s.ew is None else (s.ew, "EW")
+        out.extend(PhantomScore(s.round, s.table, b, pair, direction, percent)
+                   for b in s.boards)
+    return out
 
 
 # -- teams: round robin and Swiss ---------------------------------------------------

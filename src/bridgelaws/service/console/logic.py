@@ -35,15 +35,17 @@ from ...scoring.imps import TeamMatch
 from ...scoring.matchpoints import SplitScore, WeightedScore
 from ...scoring.vp import victory_points
 from ...tournament.event import Entry, Event, Result
-from ...tournament.movements import Movement, howell, mitchell, round_robin
+from ...tournament.movements import (Movement, Sitting, howell, mitchell, phantom_scores,
+                                     round_robin, swiss_pairing)
 from ...tournament.results import rank, score_event
 from ..db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
 
-__all__ = ["FieldError", "create_event", "check_result", "save_result", "parse_adjusted",
+__all__ = ["FieldError", "create_event", "next_swiss_round", "check_result", "save_result", "parse_adjusted",
            "apply_adjusted", "standings", "core_event", "table_results", "possible_scores",
            "MOVEMENTS", "SCORINGS", "ADJUSTED_KINDS"]
 
-MOVEMENTS = ("mitchell", "howell", "roundrobin")
+MOVEMENTS = ("mitchell", "howell", "roundrobin", "swiss")
+TEAM_MOVEMENTS = ("roundrobin", "swiss")
 SCORINGS = {"pairs": ("mp", "xi", "butler"), "teams": ("imp",)}
 #: the kinds of adjusted score of Law 12 the console applies
 ADJUSTED_KINDS = ("artificial", "assigned", "weighted", "split")
@@ -91,29 +93,127 @@ def _positive_int(value, field: str, low: int = 1, high: int = 200) -> int:
     return n
 
 
-def build_movement(movement: str, size: int, boards_per_round: int) -> Movement:
-    """The movement of one section: ``size`` is the tables (Mitchell, Howell) or the teams."""
+def build_movement(movement: str, size: int, boards_per_round: int, *, rounds=None,
+                   sit_out=None, arrow_switch=None, relay: bool = False) -> Movement:
+    """The movement of one section: ``size`` is the tables (Mitchell, Howell) or the teams.
+
+    ``rounds`` (fewer than the full movement), ``sit_out`` (the missing pair of an odd
+    number of pairs), ``arrow_switch`` (rounds, ``"last"``) and ``relay`` come from the
+    new-event form as typed; empty means none.
+    """
+    rounds = None if str(rounds or "").strip() == "" else _positive_int(rounds, "rounds", 1, 120)
+    sit_out = (None if str(sit_out or "").strip() == ""
+               else _positive_int(sit_out, "sit_out", 1, 2 * size))
+    arrow = str(arrow_switch or "").strip().lower()
+    if movement == "swiss":
+        if sit_out is not None:
+            raise FieldError("sit_out", key="not_for_teams")
+        most = size - 1 + size % 2          # as many rounds as a round robin, at most
+        if rounds is not None and rounds > most:
+            raise FieldError("rounds", key="rounds_at_most", n=most)
+        if arrow or relay:
+            raise FieldError("arrow_switch" if arrow else "relay", key="mitchell_only")
+        mv = _swiss_round(1, [(t, 0.0) for t in range(1, size + 1)], [],
+                          boards_per_round)
+        mv.notes.append(f"{rounds or most} rounds")
+        mv.swiss_rounds = rounds or most    # type: ignore[attr-defined]
+        return mv
+    if movement == "roundrobin":
+        for field, value in (("rounds", rounds), ("sit_out", sit_out)):
+            if value is not None:
+                raise FieldError(field, key="not_for_teams")
+    if movement != "mitchell" and (arrow or relay):
+        raise FieldError("arrow_switch" if arrow else "relay", key="mitchell_only")
+    arrows: object = None
+    if arrow:
+        try:
+            arrows = "last" if arrow == "last" else [int(r) for r in arrow.split(",")]
+        except ValueError:
+            raise FieldError("arrow_switch", key="arrow_rounds", value=arrow_switch) from None
     try:
         if movement == "mitchell":
-            return mitchell(size, boards_per_round=boards_per_round)
+            if relay and (size % 2 or size < 4):
+                raise FieldError("relay", key="relay_tables", n=size)
+            full = mitchell(size, boards_per_round=boards_per_round, relay=relay).rounds
+            if rounds is not None and rounds > full:
+                raise FieldError("rounds", key="rounds_at_most", n=full)
+            if isinstance(arrows, list) and not all(1 <= r <= (rounds or full) for r in arrows):
+                raise FieldError("arrow_switch", key="arrow_no_round", n=rounds or full)
+            return mitchell(size, boards_per_round=boards_per_round, rounds=rounds,
+                            relay=relay, sit_out=sit_out, arrow_switch=arrows)
         if movement == "howell":
-            return howell(size, boards_per_round=boards_per_round)
+            if 2 <= size and rounds is not None and rounds > 2 * size - 1:
+                raise FieldError("rounds", key="rounds_at_most", n=2 * size - 1)
+            return howell(size, boards_per_round=boards_per_round, rounds=rounds,
+                          sit_out=sit_out)
         if movement == "roundrobin":
             return round_robin(size, boards_per_round=boards_per_round)
+    except FieldError:
+        raise
     except BridgeError as e:
         raise FieldError("tables", e.reason) from None
     raise FieldError("movement", f"unknown movement {movement!r} (expected one of "
                      f"{', '.join(MOVEMENTS)})")
 
 
+def _swiss_round(number: int, standings: list, history: list, bpr: int) -> Movement:
+    """Round ``number`` of a Swiss teams event: :func:`swiss_pairing` on the VP totals
+    (ties: the lower team number first), no rematch while one can be avoided; every
+    match plays set ``number``; a bye last."""
+    boards = tuple(range((number - 1) * bpr + 1, number * bpr + 1))
+    pairs = swiss_pairing(standings, history)
+    mv = Movement("swiss", [Sitting(number, t, a, b, boards)
+                            for t, (a, b) in enumerate(pairs, start=1)], bpr)
+    mv.check()
+    return mv
+
+
+def next_swiss_round(s, ev: EventRow, section: str = "A") -> int:
+    """Pair the next round of a Swiss teams event once every match of the last round has
+    its result: by VP totals (ties by team number), no two teams meeting twice while that
+    can be avoided (backtracking, :func:`swiss_pairing`).  Returns the new round."""
+    if ev.movement != "swiss":
+        raise FieldError("movement", key="not_swiss")
+    planned = len(ev.boards) // ev.boards_per_round
+    played = [st for st in ev.sittings if st.section == section]
+    current = max((st.round for st in played), default=0)
+    if current >= planned:
+        raise FieldError("round", key="swiss_done", n=planned)
+    results = list(s.scalars(select(ResultRow).where(ResultRow.event_id == ev.id)))
+    data = _team_standings(ev, results, section)
+    if any(not m["complete"] for m in data["matches"] if m["round"] == current):
+        raise FieldError("round", key="swiss_incomplete", round=current)
+    totals = sorted(((row["pair"], row["score"]) for row in data["standings"]),
+                    key=lambda ts: (-ts[1], int(ts[0]) if ts[0].isdigit() else 0, ts[0]))
+    history = [(st.ns, st.ew) for st in played]
+    mv = _swiss_round(current + 1, totals, history, ev.boards_per_round)
+    for st in mv.sittings:
+        ev.sittings.append(SittingRow(section=section, round=st.round, table_no=st.table,
+                                      ns=st.ns, ew=st.ew, boards=list(st.boards)))
+    s.flush()
+    return current + 1
+
+
+#: the new-event form's choices for a missing pair: its opponents sit out, or a phantom
+#: pair whose opponents get an artificial adjusted score of this percentage (Law 12C2)
+PHANTOM_CHOICES = ("", "60", "50")
+
+
 def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_round,
                  sections=1, scoring: str | None = None, seed: str | None = None,
                  pbn: str | bytes | None = None, pbn_name: str = "the PBN file",
-                 names: dict | None = None, director: str = "") -> EventRow:
+                 names: dict | None = None, director: str = "", rounds=None, sit_out=None,
+                 phantom: str = "", arrow_switch=None, relay: bool = False) -> EventRow:
     """Create an event with its sections, sittings and board set (dealt from ``seed``,
     or read from the PBN file ``pbn``, named ``pbn_name`` in messages: an empty file
     is refused, never replaced by a dealt set).  ``tables`` is the number of tables of
-    each section (pairs) or of teams (teams)."""
+    each section (pairs) or of teams (teams).
+
+    ``rounds``, ``sit_out``, ``arrow_switch`` and ``relay`` shape the movement (see
+    :func:`build_movement`).  ``phantom`` (a percentage, with ``sit_out``) makes the
+    missing pair a phantom: an entry that sits nowhere, whose opponents are given an
+    artificial adjusted score (Law 12C2) on every board they would have played
+    against it, stored as results; :func:`standings` leaves the phantom out."""
     name = (name or "").strip()
     if not name:
         raise FieldError("name", key="need_name")
@@ -121,9 +221,9 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
         raise FieldError("name", key="too_long", n=200, length=len(name))
     if kind not in SCORINGS:
         raise FieldError("kind", f"an event is 'pairs' or 'teams', not {kind!r}")
-    if kind == "teams" and movement != "roundrobin":
+    if kind == "teams" and movement not in TEAM_MOVEMENTS:
         raise FieldError("movement", key="teams_round_robin")
-    if kind == "pairs" and movement == "roundrobin":
+    if kind == "pairs" and movement in TEAM_MOVEMENTS:
         raise FieldError("movement", key="pairs_movement")
     scoring = scoring or SCORINGS[kind][0]
     if scoring not in SCORINGS[kind]:
@@ -132,8 +232,16 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     size = _positive_int(tables, "tables", 2 if kind == "teams" else 1, 60)
     bpr = _positive_int(boards_per_round, "boards_per_round", 1, 36)
     nsec = _positive_int(sections, "sections", 1, len(SECTION_NAMES))
-    mv = build_movement(movement, size, bpr)
+    phantom = str(phantom or "").strip()
+    if phantom not in PHANTOM_CHOICES:
+        raise FieldError("phantom", key="phantom_choice", value=phantom)
+    if phantom and str(sit_out or "").strip() == "":
+        raise FieldError("sit_out", key="phantom_needs_pair")
+    mv = build_movement(movement, size, bpr, rounds=rounds, sit_out=sit_out,
+                        arrow_switch=arrow_switch, relay=relay)
     numbers = mv.boards
+    if movement == "swiss":             # the boards of every round, paired one by one
+        numbers = list(range(1, mv.swiss_rounds * bpr + 1))     # type: ignore[attr-defined]
     if pbn is not None:
         deals = _pbn_deals(pbn, pbn_name)
         missing = [b for b in numbers if b not in deals]
@@ -154,6 +262,7 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
     for b, deal in sorted(board_deals.items()):
         ev.boards.append(BoardRow(number=b, deal=deal))
     names = names or {}
+    ghost_rows: list[ResultRow] = []
     for sec in SECTION_NAMES[:nsec]:
         for p in mv.pairs:
             direction = None
@@ -166,6 +275,22 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
                                           ns=None if st.ns is None else str(st.ns),
                                           ew=None if st.ew is None else str(st.ew),
                                           boards=list(st.boards)))
+        if phantom:
+            ghost = str(int(str(sit_out).strip()))
+            ghost_dir = None if not mv.opposite else "NS" if int(ghost) <= size else "EW"
+            ev.entries.append(EntryRow(section=sec, number=ghost, direction=ghost_dir,
+                                       names=""))
+            for ps in phantom_scores(mv, float(phantom)):
+                ns, ew = ps.ns_ew
+                ghost_rows.append(ResultRow(
+                    section=sec, round=ps.round, table_no=ps.table, room="", board=ps.board,
+                    ns=str(ps.pair) if ps.direction == "NS" else ghost,
+                    ew=ghost if ps.direction == "NS" else str(ps.pair),
+                    adjusted=f"A{ns:g}/{ew:g}", entered_by=director))
+    s.flush()
+    for row in ghost_rows:                     # the phantom's opponents' scores (Law 12C2)
+        row.event_id = ev.id
+        s.add(row)
     s.flush()
     return ev
 
@@ -612,8 +737,41 @@ def standings(s, ev: EventRow) -> dict[str, dict]:
             out[section] = {"standings": [], "result": None, "laws": []}
             continue
         res = score_event(e, ev.scoring)
-        out[section] = {"standings": [st.as_dict() for st in res.standings], "result": res,
-                        "laws": res.laws}
+        out[section] = {"standings": _without_phantoms(ev, section,
+                                                       [st.as_dict() for st in res.standings]),
+                        "result": res, "laws": res.laws}
+    return out
+
+
+def _without_phantoms(ev: EventRow, section: str, rows: list[dict]) -> list[dict]:
+    """The standings without the phantom pair (an entry that sits at no table: it is no
+    contestant), the places of those below it moved up, ties kept.
+
+    >>> rows = [{"pair": "3", "place": 1, "rank": "1", "direction": None},
+    ...         {"pair": "9", "place": 2, "rank": "2=", "direction": None},
+    ...         {"pair": "4", "place": 2, "rank": "2=", "direction": None},
+    ...         {"pair": "5", "place": 4, "rank": "4", "direction": None}]
+    >>> class Ev: sittings, entries = [], []
+    >>> [(r["pair"], r["rank"]) for r in _without_phantoms(Ev, "A", rows)]
+    [('3', '1'), ('9', '2='), ('4', '2='), ('5', '4')]
+    >>> from types import SimpleNamespace as NS
+    >>> Ev.entries = [NS(section="A", number=n) for n in "3945"]
+    >>> Ev.sittings = [NS(section="A", ns=n, ew=None) for n in "345"]
+    >>> [(r["pair"], r["rank"], r["place"]) for r in _without_phantoms(Ev, "A", rows)]
+    [('3', '1', 1), ('4', '2', 2), ('5', '3', 3)]
+    """
+    seated = {p for st in ev.sittings if st.section == section for p in (st.ns, st.ew)}
+    ghosts = {en.number for en in ev.entries if en.section == section
+              and en.number not in seated}
+    if not ghosts:
+        return rows
+    kept = [r for r in rows if r["pair"] not in ghosts]
+    out = []
+    for r in kept:
+        field = [k for k in kept if k.get("direction") == r.get("direction")]
+        place = 1 + sum(k["place"] < r["place"] for k in field)
+        tied = sum(k["place"] == r["place"] for k in field) > 1
+        out.append({**r, "place": place, "rank": f"{place}{'=' if tied else ''}"})
     return out
 
 

@@ -12,9 +12,10 @@ from ...cards import BridgeError, parse_seat
 from ...i18n import message
 from ..db import Director, EventRow, ResultRow, RulingRow, select
 from ...formats.replay import shown
-from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, SCORINGS, FieldError,
-                    apply_adjusted, check_result, create_event, lead_warning, line_text,
-                    remove_result, rooms, save_result, signed, standings,
+from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, PHANTOM_CHOICES, SCORINGS,
+                    FieldError, apply_adjusted, check_result, create_event, lead_warning,
+                    line_text, next_swiss_round, remove_result, rooms, save_result, signed,
+                    standings,
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
@@ -45,13 +46,14 @@ def console(request: Request, d: Director = Depends(require_director)):
 
 NEW_DEFAULTS = {"name": "", "kind": "pairs", "movement": "mitchell", "tables": "4",
                 "sections": "1", "boards_per_round": "2", "scoring": "mp", "source": "deal",
-                "seed": ""}
+                "seed": "", "rounds": "", "sit_out": "", "phantom": "", "arrow_switch": "",
+                "relay": ""}
 
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_form(request: Request, d: Director = Depends(require_director)):
     return render(request, "event_new.html", form=NEW_DEFAULTS, errors={},
-                  movements=MOVEMENTS, scorings=SCORINGS)
+                  movements=MOVEMENTS, scorings=SCORINGS, phantoms=PHANTOM_CHOICES)
 
 
 @router.post("/events/new", response_class=HTMLResponse)
@@ -77,7 +79,10 @@ def new_event(request: Request, d: Director = Depends(require_director),
                               sections=values["sections"],
                               boards_per_round=values["boards_per_round"],
                               scoring=values["scoring"], seed=values["seed"] or None, pbn=pbn,
-                              pbn_name=pbn_name, director=d.username)
+                              pbn_name=pbn_name, director=d.username,
+                              rounds=values["rounds"], sit_out=values["sit_out"],
+                              phantom=values["phantom"], arrow_switch=values["arrow_switch"],
+                              relay=bool(values["relay"]))
             event_id = ev.id
     except FieldError as e:
         return _new_error(request, values, e)
@@ -87,7 +92,7 @@ def new_event(request: Request, d: Director = Depends(require_director),
 def _new_error(request, values, e: FieldError):
     return render(request, "event_new.html", status_code=400, form=values,
                   errors={e.field: e.local(lang_of(request))}, movements=MOVEMENTS,
-                  scorings=SCORINGS)
+                  scorings=SCORINGS, phantoms=PHANTOM_CHOICES)
 
 
 # ---------------------------------------------------------------- one event
@@ -380,6 +385,23 @@ def api_results(request: Request, event_id: Id, d: Director = Depends(require_di
                  "board": r.board, "ns": r.ns, "ew": r.ew, "contract": r.contract,
                  "declarer": r.declarer, "tricks": r.tricks, "score": r.score, "lead": r.lead,
                  "adjusted": r.adjusted, "ruling": r.ruling_id} for r in rows]
+
+
+# ---------------------------------------------------------------- Swiss teams
+
+@router.post("/events/{event_id}/swiss/next")
+def swiss_next(request: Request, event_id: Id, d: Director = Depends(require_director),
+               form=Depends(form_data)):
+    """Pair the next round of a Swiss teams event (once the last round's results are in)."""
+    check_csrf(request, form.get("csrf"))
+    try:
+        with request.app.state.store.transaction() as s:
+            ev = _event(s, event_id)
+            new = next_swiss_round(s, ev, str(form.get("section", "A")))
+    except FieldError as e:
+        raise PageError(400, f"ui.err.{e.key}", **e.values) from None
+    return RedirectResponse(f"/events/{event_id}?saved=swiss_round#round-{new}",
+                            status_code=303)
 
 
 # ---------------------------------------------------------------- standings
