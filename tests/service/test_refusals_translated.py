@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 import pytest
 
@@ -159,3 +160,43 @@ def test_a_live_table_says_the_engine_refusal_in_the_player_language(
             assert len(svc.rows(live.id)) == n
     finally:
         svc.c.get("/api/csrf?lang=en")          # the session's language back to English
+
+
+# --- point 9: "The table now" shows suits and cards with symbols ----------------------------
+
+def _panel_row(page: str, key: str, lang: str) -> str:
+    """The text of the "The table now" panel's row ``ui.state.<key>``."""
+    panel = re.search(r'<dl class="state">(.*?)</dl>', page, re.S).group(1)
+    title = html.escape(message(f"ui.state.{key}", lang), quote=False)
+    row = re.search(rf"<dt>{re.escape(title)}</dt><dd>(.*?)</dd>", panel, re.S)
+    assert row is not None, (key, panel)
+    return html.unescape(re.sub(r"<[^>]+>", "", row.group(1)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_now_names_lead_restrictions_and_penalty_cards_with_symbols(client, lang):
+    clubs = "\u2663 " + message("ui.suit.C", lang)
+    # 50D2a: declarer forbids clubs at E's lead, the C8 led out of turn being picked up
+    case = {"board": 1, "deal": DEAL,
+            "events": LEAD + [{"by": "N", "choose": "forbid_suit", "suit": "C"}]}
+    assert case_table(case).state()["lead_restrictions"] == \
+        [{"seat": "E", "forbid": ["C"], "law": "50D2a"}]
+    r = client.post(f"/assistant/case?lang={lang}",
+                    data={"csrf": client.csrf, "case": json.dumps(case)})
+    assert r.status_code == 200
+    row = _panel_row(r.text, "lead_restrictions", lang)
+    assert message("ui.seat.E", lang) in row and clubs in row and "50D2a" in row
+    assert message("ui.restriction.forbid", lang) in row
+    assert not re.search(r"(?<![0-9A-Za-z])[NESWCDHS](?![0-9A-Za-z])", row), row
+    # two major penalty cards of W's (50B), the C8 and the C7, as \u26638 and \u26637
+    case = {"board": 1, "deal": DEAL, "events": TWO[:6]}
+    assert case_table(case).state()["penalty_cards"] == \
+        {"W": [{"card": "C8", "major": True}, {"card": "C7", "major": True}]}
+    r = client.post(f"/assistant/case?lang={lang}",
+                    data={"csrf": client.csrf, "case": json.dumps(case)})
+    assert r.status_code == 200
+    row = _panel_row(r.text, "penalty_cards", lang)
+    assert "\u26638" in row and "\u26637" in row and message("ui.seat.W", lang) in row
+    assert message("ui.penalty.major", lang) in row
+    assert not re.search(r"[SHDC][AKQJT2-9]", row), row
+    assert not re.search(r"(?<![0-9A-Za-z])[NESW](?![0-9A-Za-z])", row), row
