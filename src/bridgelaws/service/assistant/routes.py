@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from ...cards import SEAT_NAMES, BridgeError
-from ...explain import explain
+from ...explain import explain, refusal
 from ...formats.case import case_table, parse_case_text
 from ...i18n import message
 from . import booklet
@@ -176,8 +176,13 @@ def from_case(request: Request, d: Director = Depends(require_director),
         case = _with_edition(parse_case_text(text), form.get("edition"))
         table = case_table(case)
     except BridgeError as e:
-        reason = (e.reason if wrong else
-                  message("ui.assistant.case_unreadable", lang_of(request), reason=str(e)))
+        lang = lang_of(request)
+        if wrong:
+            reason = e.reason
+        elif getattr(e, "refusal", ""):     # a choice in the record the Laws refuse
+            reason = message("ui.assistant.refused", lang, reason=refusal(e, lang))
+        else:
+            reason = message("ui.assistant.case_unreadable", lang, reason=str(e))
         return render(request, "assistant_index.html", status_code=400, groups=_groups(),
                       case_text=text, error=reason, editions=EDITIONS)
     return _ruling_page(request, case, table, scenario="case", facts={}, ctx=ctx, choices=[])
@@ -320,7 +325,7 @@ def apply_option(request: Request, d: Director = Depends(require_director),
         return _ruling_page(request, case, table, scenario=scenario, facts=facts, ctx=ctx,
                             choices=choices, status=400,
                             error=message("ui.assistant.refused", lang_of(request),
-                                          reason=e.reason))
+                                          reason=refusal(e, lang_of(request))))
     choices = [*choices, {**offered, "choice": option,
                           **{k: v for k, v in event.items() if k in ("suit", "suits", "card")},
                           "explanation": before}]

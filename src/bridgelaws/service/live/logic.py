@@ -59,6 +59,7 @@ from ...boards import Board
 from ...calls import call_name, parse_call
 from ...cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name, parse_card
 from ...events import Answer, DrawAttention
+from ...explain import refusal
 from ...formats.case import event_to_json, parse_event
 from ...i18n import message
 from ...table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
@@ -110,13 +111,16 @@ def new_token() -> str:
 class ActionError(BridgeError):
     """An act refused, with a message key (``ui.live.err.*``) for the player's language."""
 
-    def __init__(self, key: str, reason: str | None = None, **values):
-        self.key, self.values = key, values
+    def __init__(self, key: str, reason: str | None = None, *, cause: BridgeError | None = None,
+                 **values):
+        self.key, self.values, self.cause = key, values, cause
         super().__init__(reason or key)
 
     def text(self, lang: str = "en") -> str:
         if self.key == "engine":
-            return message("ui.live.err.engine", lang, reason=self.reason)
+            # the engine's refusal (a rule's Refuse) in the player's language
+            why = refusal(self.cause, lang) if self.cause is not None else self.reason
+            return message("ui.live.err.engine", lang, reason=why)
         if "unlawful" in self.values:           # a value the decision does not name
             return choices.text(self.values["unlawful"], lang)
         return message(f"ui.live.err.{self.key}", lang, **self.values)
@@ -948,7 +952,7 @@ class Hub:
                 except ActionError:
                     raise
                 except BridgeError as e:
-                    raise ActionError("engine", e.reason) from None
+                    raise ActionError("engine", e.reason, cause=e) from None
                 rows = [{"live_table_id": table_id, "seq": n, "board": before_board,
                          "actor": who, "data": data, "aid": aid, "at": now()}]
                 answer = self._answer_of(st)
@@ -960,7 +964,7 @@ class Hub:
                         st.apply(answer, answer["e"]["by"], n + 1)
                     except BridgeError as e:
                         self.states.pop(table_id, None)     # the question stays unstored
-                        raise ActionError("engine", e.reason) from None
+                        raise ActionError("engine", e.reason, cause=e) from None
                 extra = None
                 if st.board == before_board and st.board in st.done and not before_done:
                     extra = self._result_saver(st)
