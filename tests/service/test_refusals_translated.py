@@ -200,3 +200,18 @@ def test_the_table_now_names_lead_restrictions_and_penalty_cards_with_symbols(cl
     assert message("ui.penalty.major", lang) in row
     assert not re.search(r"[SHDC][AKQJT2-9]", row), row
     assert not re.search(r"(?<![0-9A-Za-z])[NESW](?![0-9A-Za-z])", row), row
+
+
+def test_an_earlier_choice_naming_several_suits_is_listed_with_their_symbols():
+    """Law 51B2b lets declarer forbid several suits: the ruling page lists that earlier
+    choice with each suit's symbol and name (a Jinja ``map`` over a function had made
+    the page a server error)."""
+    from bridgelaws.service import choices as ch
+    from bridgelaws.service.web import templates
+    source = templates.env.loader.get_source(templates.env, "assistant_ruling.html")[0]
+    line = next(l for l in source.splitlines() if "c.suits" in l)
+    html = templates.env.from_string(line).render(
+        choices=[{"by": "N", "choice": "forbid_suit", "suits": ["H", "D"], "laws": ["51B2b"]}],
+        t=lambda key: key, suit_label=lambda s: ch.suit_label(s, "en"),
+        card_label=ch.card_label)
+    assert "♥ hearts, ♦ diamonds" in html and "(51B2b)" in html
