@@ -138,7 +138,9 @@ class Laws1997(Laws2017):
     def exposed_cards_at_end_of_auction(self, table: TableView) -> Ruling | list[Consequence]:
         """Law 24: if the offender becomes a defender, declarer **may** treat the
         exposed cards as penalty cards (Law 50 grades them); declarer's or dummy's go
-        back to the hand."""
+        back to the hand.  Each defender who exposed cards is an offender of his own:
+        declarer chooses for the first of them here, and the table asks again for the
+        next one once he has chosen (one choice per defender)."""
         declarer = table.declarer
         assert declarer is not None
         defenders = [(s, c) for s, c in sorted(table.exposed.items()) if (s ^ declarer) & 1]

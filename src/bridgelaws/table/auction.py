@@ -287,7 +287,8 @@ def _settle_exposed_cards(self: Table) -> None:
     penalty cards."""
     ops = self.edition.exposed_cards_at_end_of_auction(self)
     for seat, cards in self.exposed.items():
-        self.exposed_settled.setdefault(seat, []).extend(cards)
+        settled = self.exposed_settled.setdefault(seat, [])
+        settled.extend(c for c in cards if c not in settled)
     if isinstance(ops, Ruling):
         self._await(ops)                  # an edition where declarer chooses (1997 Law 24)
         self._exposed_awaiting = {s: list(c) for s, c in self.exposed.items()}
@@ -299,6 +300,22 @@ def _settle_exposed_cards(self: Table) -> None:
         else:
             self._apply_consequences([op])
     self.exposed.clear()
+
+
+def _exposed_next_defender(self: Table, decided: int) -> None:
+    """1997 Law 24 with cards exposed by both defenders: each defender who exposed
+    cards is an offender of his own, so declarer chooses for each of them in turn
+    (Law 24: "if the offender becomes a defender, declarer may treat the card(s) as
+    penalty cards"); after his choice for ``decided`` the next defender's is due."""
+    declarer = self.declarer
+    assert declarer is not None
+    rest = {s: c for s, c in self._exposed_awaiting.items()
+            if s != decided and (s ^ declarer) & 1}
+    if not rest:
+        self._exposed_awaiting = {}
+        return
+    self.exposed = rest
+    self._settle_exposed_cards()
 
 
 def _exposed_after_auction(self: Table) -> None:

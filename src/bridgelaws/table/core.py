@@ -896,8 +896,10 @@ class Table:
         ops = self.edition.chosen(self, p, event)
         self._apply_consequences([op for op in ops if type(op) is Refuse], where)
         self.pending = None
+        if kind == "card_exposed_during_auction":
+            self._exposed_next_defender(p.irregularity.by)       # 1997 Law 24: each defender
         self._apply_consequences(ops, where)
-        if kind in ("penalty_card_lead", "lead_restriction"):
+        if kind in ("penalty_card_lead", "lead_restriction", "card_exposed_during_auction"):
             self._lead_choices_due()
 
     # --- questions about a revoke (Law 61B) ------------------------------------------------
@@ -958,6 +960,7 @@ class Table:
     _call_during_decision = auction._call_during_decision
     _lho_called_over = auction._lho_called_over
     _settle_exposed_cards = auction._settle_exposed_cards
+    _exposed_next_defender = auction._exposed_next_defender
     _exposed_after_auction = auction._exposed_after_auction
 
     # --- leads and plays out of turn (Laws 53-57, 60): .leads -------------------------
