@@ -176,6 +176,13 @@ def _reopen_auction(self: Table) -> None:
         self.lead_restrictions = [r for r in self.lead_restrictions if r["seat"] != partner
                                   or not str(r.get("law", "")).startswith(("50D", "51B"))]
     self.exposed_settled = {}
+    # Law 26B (and 39C, which leads to it): the lead restriction is declarer's choice at
+    # the offender's partner's first lead; the opening lead of the old end lapses, so
+    # the lead penalties are due again at the new one (the new declarer may differ) and
+    # a restriction already chosen on them lapses with it
+    self.lead_penalties = list(self._lead_penalties_made)
+    self.lead_restrictions = [r for r in self.lead_restrictions
+                              if not str(r.get("law", "")).startswith("26")]
     self._apply_consequences(self.edition.exposed_cards_reopened(self))
 
 

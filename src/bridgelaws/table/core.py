@@ -89,6 +89,9 @@ class Table:
         self.duties: dict[int, dict[str, Any]] = {}         # what a seat's next call settles (27B, 31A...)
         self.flags: list[dict[str, Any]] = []               # points for the Director's review (16C, 23C...)
         self.lead_penalties: list[tuple[int, str]] = []   # (offender, "26B") if he defends
+        # every lead penalty of this auction period, kept to be offered again if 21B1a
+        # reopens the auction (26B, 39C: due at the new opening lead)
+        self._lead_penalties_made: list[tuple[int, str]] = []
         self.exposed: dict[int, list[tuple[int, bool]]] = {}   # Law 24: (card, led) face up
         # Law 24: the cards of this auction period that the end of the auction settled
         # (penalty cards or back to the hand): a later one is a second card (24C), and
@@ -510,6 +513,7 @@ class Table:
                         self.flags.append(flag)
                 case LeadPenalty():
                     self.lead_penalties.append((op.offender, op.law))
+                    self._lead_penalties_made.append((op.offender, op.law))
                     if (self.phase == PLAY and not self.tricks and not self.trick
                             and self.pending is None and self.claim is None):
                         # a call after the final pass (39C): the auction is over, so the
@@ -517,6 +521,8 @@ class Table:
                         self._next_leader()
                 case DropLeadPenalty():
                     self.lead_penalties = [lp for lp in self.lead_penalties if lp[0] != op.offender]
+                    self._lead_penalties_made = [lp for lp in self._lead_penalties_made
+                                                 if lp[0] != op.offender]
                 case DropReview():
                     self.flags = [f for f in self.flags if not (
                         f["flag"] == op.name and f.get("seat") in (None, SEAT_NAMES[op.seat]))]
