@@ -190,3 +190,16 @@ def test_replay_command_takes_the_edition(capsys):
     lin = str(Path(__file__).parent.parent / "examples" / "usbf_sf_14502.lin")
     assert main(["replay", "--summary-only", "--edition", "1997", lin]) == 0
     assert "agreed" in capsys.readouterr().out
+
+
+def test_law25B2b_other_call_may_not_repeat_the_first_call():
+    """Law 25B2b(2) (1997): E, whose change 2C -> 2D S refused, chose "any other legal
+    call": calling 2C again is not that choice, and is refused; 2H is lawful."""
+    events = [{"by": "N", "call": "1N"}, {"by": "E", "call": "2C"},
+              {"by": "E", "call": "2D"}, {"by": "S", "choose": "reject"},
+              {"by": "E", "choose": "other_call"}]
+    with pytest.raises(BridgeError, match="Law 25B2b: E chose another call than 2"):
+        _table(events + [{"by": "E", "call": "2C"}], "1997")
+    state = _table(events + [{"by": "E", "call": "2H"}], "1997").state()
+    assert state["to_act"] == "S" and state["decision"] is None
+    assert [c["call"] for c in state["auction"]] == ["1N", "2H"]

@@ -66,7 +66,8 @@ class CallDuty:
     """Something the seat's next call settles (``what``): a call it must repeat
     (``"repeat"``, 31A1), a call the Director compares with the withdrawn one
     (``"comparable"``, 23A), a substitute for an insufficient bid (``"substitute"``,
-    27B), or a call of RHO's that decides the offender's (``"rho_call"``, 31A, 32A).
+    27B), a call of RHO's that decides the offender's (``"rho_call"``, 31A, 32A), or
+    any call but the withdrawn one (``"other_than"``, 1997 25B2b(2)).
     ``artificial``: the withdrawn call had an artificial meaning (27B1a);
     ``no_double``: a double or redouble is no lawful substitute any more (27B3)."""
     seat: int

@@ -305,12 +305,16 @@ class Laws1997(Laws2017):
         and his side scoring at most average minus, the other side keeping its table
         result (25B2b(2), 12C1).  Law 26 may apply either way (25B2c)."""
         o = irr.by
+        # the first call, still in force until he chooses: 25B2b(2) is "any other legal
+        # call", so he may not repeat it
+        first = next(c for s, c in reversed(table.auction.calls) if s == o)
         return Ruling(irr, ("25B2b",), Decision(o, ("first_call", "other_call"),
                                                 ("25B2b", "25B2b")), consequences={
             "first_call": [Cite("25B2b"), Bar((o + 2) & 3, "next_turn"), LeadPenalty(o, "26"),
                            self.enforced_pass_review()],
             "other_call": [Cite("25B2b"), WithdrawLast(o), LeadPenalty(o, "26"),
-                           Flag("Cap25B2b", "25B2b", o)]})
+                           Flag("Cap25B2b", "25B2b", o),
+                           CallDuty(o, "other_than", "25B2b", call=first)]})
 
     def rho_called(self, table: TableView, duty: dict[str, Any], call: int) -> CallDuty:
         """Laws 31A, 32B (1997): RHO passed: the offender repeats his call (31A1, 32B1);

@@ -213,6 +213,12 @@ def _settle_duties(self: Table, event: MakeCall) -> bool:
         self.laws.append(duty["law"])                     # 31A1 / 32A1: no rectification
         self._put(seat, call)
         return True
+    if kind == "other_than" and call == duty["call"]:
+        # 1997 Law 25B2b(2): the offender chose "any other legal call" instead of his
+        # first call; repeating it is not that choice (25B2b(1) was the other option)
+        raise TableError(f"Law 25B2b: {SEAT_NAMES[seat]} chose another call than "
+                         f"{call_name(call)}; it may not be repeated",
+                         f"event {len(self.events)}")
     if kind == "substitute":
         ops = self.edition.substitute_for_insufficient_bid(
             self, seat, call, event.artificial, event.comparable, duty["withdrawn"])

@@ -229,6 +229,9 @@ class Table:
         duty = self.duties.get(seat)
         if duty is not None and duty["kind"] == "repeat":
             return [duty["call"]]                     # Laws 31A1, 32A1
+        if duty is not None and duty["kind"] == "other_than":
+            # 1997 Law 25B2b(2): any other legal call than the withdrawn one
+            return [c for c in self.auction.legal_calls(seat) if c != duty["call"]]
         if duty is not None and duty.get("no_double"):
             # Law 27B3: after a cancelled double or redouble, a pass or a sufficient bid
             return [c for c in self.auction.legal_calls(seat) if c not in (DOUBLE, REDOUBLE)]
