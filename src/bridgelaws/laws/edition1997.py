@@ -316,14 +316,6 @@ class Laws1997(Laws2017):
                            Flag("Cap25B2b", "25B2b", o),
                            CallDuty(o, "other_than", "25B2b", call=first)]})
 
-    def rho_called(self, table: TableView, duty: dict[str, Any], call: int) -> CallDuty:
-        """Laws 31A, 32B (1997): RHO passed: the offender repeats his call (31A1, 32B1);
-        RHO called: the offender calls freely, and 31A2 / 32B2 applies to his call."""
-        o, fam = duty["offender"], duty["law"]
-        if call == PASS:
-            return CallDuty(o, "repeat", fam + "1", call=duty["withdrawn"])
-        return CallDuty(o, "comparable", fam + "2", withdrawn=duty["withdrawn"])
-
     def comparable_call(self, table: TableView, seat: int, law: str,
                         comparable: bool) -> list[Consequence]:
         """Laws 31A2, 32B2 (1997): no comparable call.  31A2a: the offender repeats the
