@@ -287,7 +287,8 @@ def _consequence(op, irr, table, lang: str, option: str | None = None) -> str | 
     if what == "bar":
         return message(f"do.bar.{op.until}", lang, seat=_seat(op.seat, lang))
     if what == "duty":
-        values = {"seat": _seat(op.seat, lang), "call": _call(call_name(op.withdrawn or 0), lang),
+        code = op.call if op.what == "other_than" else op.withdrawn
+        values = {"seat": _seat(op.seat, lang), "call": _call(call_name(code or 0), lang),
                   "partner": _seat((op.seat + 2) & 3, lang)}
         if op.what == "rho_call":
             values["offender"] = _seat(op.offender, lang)
@@ -610,6 +611,10 @@ def _now(table, lang: str, laws: _Laws) -> str | None:
         call = _call(call_name(code), lang) if code is not None else ""
         if what in ("substitute", "comparable"):
             items.append(message(f"now.duty.{what}", lang, seat=_seat(seat, lang), call=call))
+        elif what == "other_than":
+            # 1997 25B2b(2): any legal call but the first one, which he may not repeat
+            laws.add(duty.get("law", "25B2b"))
+            items.append(message("now.duty.other_than", lang, seat=_seat(seat, lang), call=call))
         elif what == "repeat":
             items.append(message("do.duty.repeat", lang, seat=_seat(seat, lang), call=call))
         elif what == "rho_call" and "offender" in duty:

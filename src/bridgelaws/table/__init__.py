@@ -39,6 +39,3 @@ from .revokes import Revoke
 
 __all__ = ["Table", "TableError", "IrregularEvent", "QuestionRefused", "Revoke", "Phase",
            "AUCTION", "PLAY", "DECISION", "COMPLETE", "REGULATION", "CLAIM_PROCEDURE"]
-
-__all__ = ["Table", "TableError", "IrregularEvent", "QuestionRefused", "Revoke", "Phase",
-           "AUCTION", "PLAY", "DECISION", "COMPLETE", "REGULATION", "CLAIM_PROCEDURE"]

@@ -80,7 +80,7 @@ class Table:
         self.rulings: list[Ruling] = []
         self.pending: Ruling | None = None       # a ruling the table waits on
         self.revokes: list[Revoke] = []
-        self.laws: list[str] = LawList()
+        self.laws: list[str] = LawList.new()
         self.claim: dict[str, Any] | None = None           # a claim or concession awaiting answers
         self.barred: dict[int, str] = {}
         self.lead_restrictions: list[dict[str, Any]] = []
@@ -327,7 +327,7 @@ class Table:
         """
         try:
             t = type(event)
-            if self._over_watch is not None and t is MakeCall \
+            if t is MakeCall and self._over_watch is not None \
                     and self._lho_called_over(event):  # type: ignore[arg-type]
                 self.events.append(event)
                 return
@@ -821,6 +821,8 @@ class Table:
             return
         if self.lead_restrictions or self.lead_penalties or self.penalty_cards:
             self._next_leader()
+        if not self.play_duties:
+            return
         early = [s for s, d in self.play_duties.items() if d["option"] == "lead"]
         if early:
             # a card led to this trick before the last one was complete, with no Law 57
@@ -1110,9 +1112,17 @@ class LawList(list[str]):
     is not listed twice (shared/CASES.md: ``laws``).  ``applied`` keeps every
     application, in order, repeats included (what each event applied)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.applied: list[str] = []
+    # no __init__: a list subclass's Python __init__ costs a table's construction more
+    # than the rest of it (a table is made per board replayed); see new()
+    __slots__ = ("applied",)
+    applied: list[str]
+
+    @classmethod
+    def new(cls) -> "LawList":
+        """An empty list of laws."""
+        laws = cls()
+        laws.applied = []
+        return laws
 
     def append(self, law: str) -> None:
         self.applied.append(law)
