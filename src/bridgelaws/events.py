@@ -190,7 +190,13 @@ class Director(Event):
       after a disputed claim; the claim is void (68D2b);
     * ``"acquiescence_withdrawn"``: within the correction period ``by``'s side gets back
       ``tricks`` it had agreed to lose (69B); ``"concession_cancelled"``: likewise for a
-      concession of tricks that could not be lost (71);
+      concession of tricks that could not be lost (71), ``ground`` naming the Director's
+      finding when given: 2017 ``"won"`` (the side had in fact won the trick, 71A) or
+      ``"normal"`` (no normal play could lose it, 71B); 1997 ``"legal"`` (no legal play
+      could lose it, 71A), ``"contract"`` (the concession would defeat a contract
+      already made, or make one already defeated, 71B) or ``"normal"`` (71C, with
+      ``value`` false when it was raised only after the conceding side called on a later
+      board or the round ended: too late);
     * ``"cards_corrected"``: a hand with a wrong number of cards put right before any
       call by a player with a wrong hand; ``value`` is whether someone saw another
       player's card (13A);
@@ -217,3 +223,4 @@ class Director(Event):
     tricks: int | None = None
     value: bool | None = None
     card: int | None = None
+    ground: str | None = None

@@ -28,6 +28,8 @@ __all__ = ["load_case", "parse_case_text", "case_file", "parse_event", "case_tab
 
 _ACTIONS = ("call", "play", "expose", "choose", "attention", "claim", "concede", "respond",
             "omit", "designate", "director", "ask", "answer")
+#: the Director's findings that cancel a concession (Law 71; see events.Director)
+_GROUNDS = ("won", "normal", "legal", "contract")
 _DIRECTOR = ("claim", "play_on", "acquiescence_withdrawn", "concession_cancelled",
              "cards_corrected", "wrong_count_after_call", "surplus_card",
              "wrong_count_after_play", "missing_card", "wrong_board_call", "wrong_board",
@@ -95,7 +97,10 @@ def parse_event(obj, index: int) -> Event:
             if v is not None and not isinstance(v, bool):
                 raise BridgeError(f"'value' is true or false, not {v!r}")
             card = parse_card(obj["card"]) if "card" in obj else None
-            return Director(by, value, tricks=tricks, value=v, card=card)
+            ground = obj.get("ground")
+            if ground is not None and ground not in _GROUNDS:
+                raise BridgeError(f"'ground' is one of {', '.join(_GROUNDS)}, not {ground!r}")
+            return Director(by, value, tricks=tricks, value=v, card=card, ground=ground)
         if key == "expose":
             return ExposeCard(by, parse_card(value), deliberate=_flag(obj, "deliberate"))
         if key == "choose":
@@ -435,6 +440,8 @@ def event_to_json(event: Event) -> dict:
             out["value"] = event.value
         if event.card is not None:
             out["card"] = card_name(event.card)
+        if event.ground is not None:
+            out["ground"] = event.ground
     elif t is ExposeCard:
         out["expose"] = card_name(event.card)
         if event.deliberate:

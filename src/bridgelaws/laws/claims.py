@@ -62,6 +62,22 @@ Normal play where the statement is silent
   best play by both sides from then on) rates best; the least favourable to the
   claimer is taken.
 
+Options, by edition (:meth:`ClaimLaws.claim_aid_options`, passed on by
+:func:`advise_table`):
+
+- ``partner_open`` (2017 70D2, default true): in a **defender's** claim no part that
+  depends on his partner choosing one of several normal plays is accepted, so the
+  partner's follows and discards are the least favourable of the normal ones (the
+  cards double dummy rates best and the lowest card of each suit he may play); false
+  (the 1997 Laws, which have no 70D2): the partner's follows and discards are taken as
+  the claimer's own (double dummy's best).
+- ``default_order`` (2017 70E2, default true): the regulating authority's default order
+  of play within a suit, "from the top", is how a suit is led; false (1997, where no
+  such default exists): a lead may also be the suit's lowest card, the least
+  favourable taken (leading low from the top is careless, and careless play is
+  normal, 70 footnote; the middle cards are left out to keep the search small, since
+  they seldom give a worse line than the lowest).
+
 Limits, to be weighed by the Director: the defenders' cards are the ones best
 against *best* play by the claimer, not against the careless line (a defence
 that only gains against a careless claimer is not searched); discards and ruffs
@@ -269,9 +285,14 @@ class _Search:
     double dummy (so a line whose double-dummy value is already low ends the search)."""
 
     def __init__(self, pos: Position, claimer: int, items: tuple[Item, ...],
-                 solver: Solver = dd_scores, max_nodes: int = MAX_NODES):
+                 solver: Solver = dd_scores, max_nodes: int = MAX_NODES, *,
+                 partner_open: int | None = None, default_order: bool = True):
         self.trump = pos.trump
         self.side = claimer & 1
+        #: the seat whose every normal follow or discard is tried (70D2): a defending
+        #: claimer's partner, else None
+        self.partner_open = partner_open
+        self.default_order = default_order
         self.items = items
         self.solver = solver
         self.max_nodes = max_nodes
@@ -411,9 +432,15 @@ class _Search:
                 if kind == "card" and hand >> x & 1:
                     return [x], "min", "stated"
                 if kind == "suit" and hand & SUIT_MASKS[x]:
-                    return [_top(hand, x)], "min", "stated"
-            tops = [_top(hand, s) for s in range(4) if hand & SUIT_MASKS[s]]    # 70E2
-            return tops, "min", "open" if len(tops) > 1 else "only choice"
+                    if self.default_order:
+                        return [_top(hand, x)], "min", "stated"               # 70E2
+                    ends = sorted({_top(hand, x), _low(hand, x)})
+                    return ends, "min", "stated, open" if len(ends) > 1 else "stated"
+            suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+            leads = [_top(hand, s) for s in suits]                             # 70E2
+            if not self.default_order:
+                leads = sorted(set(leads) | {_low(hand, s) for s in suits})
+            return leads, "min", "open" if len(leads) > 1 else "only choice"
         follows = hand & SUIT_MASKS[led]
         if item is not None and follows:
             kind, x = item
@@ -426,6 +453,13 @@ class _Search:
                 return cards, "min", "stated, open" if len(cards) > 1 else "stated"
         if follows and len(trick) < 3 and _winning(trick, leader, self.trump) & 1 != self.side:
             cards = sorted(set(best) | {_top(hand, led)})             # 70E1: no unstated finesse
+            return cards, "min", "open" if len(cards) > 1 else "double dummy"
+        if seat == self.partner_open:
+            # 70D2: the defending claimer's partner may choose any normal card: the
+            # lowest of each suit he may play is one, besides double dummy's best
+            legal = follows if follows else hand
+            cards = sorted(set(_ends(best, others)) | {_low(legal, s) for s in range(4)
+                                                        if legal & SUIT_MASKS[s]})
             return cards, "min", "open" if len(cards) > 1 else "double dummy"
         return _ends(best, others), "max", "double dummy"
 
@@ -456,6 +490,11 @@ class _Search:
 
 def _top(hand: int, suit: int) -> int:
     return (hand & SUIT_MASKS[suit]).bit_length() - 1
+
+
+def _low(hand: int, suit: int) -> int:
+    m = hand & SUIT_MASKS[suit]
+    return (m & -m).bit_length() - 1
 
 
 def _winning(trick: Trick, leader: int, trump: int) -> int:
@@ -490,16 +529,23 @@ def _ends(cards: list[int], others: int) -> list[int]:
 # --- the advice ----------------------------------------------------------------------------
 
 def advise(pos: Position, claimer: int, claimed: int, line: Sequence[str] | None = None,
-           *, solver: Solver = dd_scores, max_nodes: int = MAX_NODES) -> ClaimAdvice:
+           *, solver: Solver = dd_scores, max_nodes: int = MAX_NODES,
+           claimer_defends: bool = False, partner_open: bool = True,
+           default_order: bool = True) -> ClaimAdvice:
     """Advice on a claim by ``claimer`` of ``claimed`` of the remaining tricks (the trick
-    in progress included), with the statement ``line`` (see the module's documentation)."""
+    in progress included), with the statement ``line`` (see the module's documentation).
+    ``claimer_defends``: the claimer is a defender (his partner's normal choices then go
+    against the claim when ``partner_open``, 70D2); ``default_order``: suits are led
+    from the top (70E2)."""
     if not 0 <= claimer <= 3:
         raise BridgeError(f"unknown claimer {claimer!r}")
     remaining = pos.remaining
     if not 0 <= claimed <= remaining:
         raise BridgeError(f"a claim of {claimed} tricks, but {remaining} remain")
     items = parse_statement(line, pos, claimer)
-    search = _Search(pos, claimer, items, solver, max_nodes)
+    search = _Search(pos, claimer, items, solver, max_nodes,
+                     partner_open=claimer ^ 2 if claimer_defends and partner_open else None,
+                     default_order=default_order)
     hands, trick = tuple(pos.hands), tuple(pos.trick)
     if not trick and not any(hands):
         raise BridgeError("no cards remain to be played")
@@ -510,7 +556,9 @@ def advise(pos: Position, claimer: int, claimed: int, line: Sequence[str] | None
     if to_play & 1 != claimer & 1:
         dd = remaining - dd
     notes = []
-    laws = list(LAWS)
+    laws = [law for law in LAWS if law != "70E2" or default_order]
+    if claimer_defends and partner_open:
+        laws.insert(laws.index("70E1"), "70D2")
     defenders = pos.hands[claimer ^ 1] | pos.hands[claimer ^ 3]
     if pos.trump != NO_TRUMP and defenders & SUIT_MASKS[pos.trump]:
         named = any(k == "suit" and x == pos.trump or k == "card" and x // 13 == pos.trump
@@ -531,7 +579,8 @@ def advise(pos: Position, claimer: int, claimed: int, line: Sequence[str] | None
 
 def advise_table(table: TableView, *, solver: Solver = dd_scores) -> ClaimAdvice:
     """Advice on the claim awaiting answers or disputed at a table (read through its
-    attributes ``claim``, ``events`` and the position)."""
+    attributes ``claim``, ``events`` and the position), with the options of the table's
+    edition (:meth:`ClaimLaws.claim_aid_options`)."""
     c = table.claim
     last = len(table.events) - 1
     where = f"event {last}" if last >= 0 else "case"
@@ -541,8 +590,10 @@ def advise_table(table: TableView, *, solver: Solver = dd_scores) -> ClaimAdvice
     if c["kind"] != "claim":
         raise BridgeError("the case ends with a concession, not a claim (Law 71)", where)
     try:
+        options = table.edition.claim_aid_options()
         return advise(position_of(table), c["by"], c["claimer_tricks"], c.get("line"),
-                      solver=solver)
+                      solver=solver, claimer_defends=c["by"] not in (table.declarer, table.dummy),
+                      **options)
     except BridgeError as e:
         raise BridgeError(e.reason, f"event {c['event']}") from None
 
@@ -581,6 +632,12 @@ class ClaimLaws:
 
     The table keeps the claim awaiting answers; these hooks say who answers it, what a
     partner's objection, an agreement and the Director's rulings on it bring."""
+
+    def claim_aid_options(self) -> dict[str, bool]:
+        """How the claim aid (:func:`advise`) reads a claim under this edition: 70D2 (a
+        defender's claim does not rest on his partner's choice among normal plays) and
+        70E2 (the regulating authority's default order, from the top)."""
+        return {"partner_open": True, "default_order": True}
 
     def claim_made(self, table: TableView, claimer: int, is_claim: bool) -> Cite:
         """Law 68A: a claim of some tricks concedes the others; 68B1: a concession."""
@@ -622,14 +679,29 @@ class ClaimLaws:
                           f"tricks, not {tricks!r}")
         return Cite("70")
 
+    #: the grounds of Law 71 (2017: A, a trick the side had in fact won; B, one no
+    #: normal play could lose)
+    concession_grounds = {"won": "71A", "normal": "71B"}
+
     def tricks_given_back(self, table: TableView, what: str, seat: int,
-                          tricks: int | None) -> list[Consequence]:
+                          tricks: int | None, *, ground: str | None = None,
+                          in_time: bool | None = None) -> list[Consequence]:
         """Law 69B: within the correction period an acquiescence in a claim is withdrawn
         for a trick the side would likely have won; Law 71: a concession of a trick
         that could not be lost by any normal play is cancelled.  ``tricks`` go back to
         ``seat``'s side."""
         side = seat & 1
         law = "69B" if what == "acquiescence_withdrawn" else "71"
+        if ground is not None and law == "71":
+            if ground not in self.concession_grounds:
+                return [Refuse(f"Law 71: the grounds for cancelling a concession are "
+                               f"{', '.join(self.concession_grounds)}, not {ground!r}",
+                               "claims.71_ground",
+                               (("grounds", ", ".join(self.concession_grounds)),))]
+            law = self.concession_grounds[ground]
+            late = self.concession_deadline_passed(ground, in_time)
+            if late is not None:
+                return [late]
         if table.phase != Phase.COMPLETE or not any(x in table.laws for x in ("69A", "70")):
             return [Refuse(f"Law {law}: there is no agreed claim or concession to correct")]
         other = table.won[side ^ 1]
@@ -637,4 +709,10 @@ class ClaimLaws:
             return [Refuse(f"Law {law}: the tricks given back to {SEAT_NAMES[seat]}'s "
                            f"side are 1 to {other}, not {tricks!r}")]
         return [RestoreTricks(side, tricks), Cite(law)]
+
+    def concession_deadline_passed(self, ground: str, in_time: bool | None) -> Refuse | None:
+        """Whether it is too late to cancel a concession on ``ground``: in 2017 every
+        ground runs to the end of the correction period (71), which the Director's
+        ruling within it shows; ``None``: not too late."""
+        return None
 

@@ -55,9 +55,14 @@ The seed was extracted from slides and is unclear in places.  The readings taken
 14. **55A** (M8): with no 1997 tie-break, the first defender to state a choice
     decides; the table asks the defender next in turn, as in 2017 (the same answer).
 15. **43B3** (M9): the adjustment is balanced (both sides), flag ``Review43B3both``.
-16. **69B/71, 70**: judgement or timing the record does not carry; the 2017 answers
-    stay (69B/71 differ in the Director's test, not in what the table does; the claim
-    aid's 70D2/70E2 choices are arguments of :func:`~bridgelaws.laws.claims.advise`).
+16. **69B, 70, 71**: 69B differs only in the Director's test (the 2017 answer stays).
+    71: the Director's event names the ground (``"legal"`` 71A, ``"contract"`` 71B,
+    ``"normal"`` 71C), and 71C's short deadline (before the conceding side calls on a
+    later board, or the round ends) is the event's ``value``: false refuses the
+    cancellation; no ground cites plain 71.  70: the claim aid runs without 70D2 (a
+    defender's partner's follows and discards are taken as the claimer's own) and
+    without a default order of 70E2 (a suit may be led from its lowest card):
+    :meth:`claim_aid_options`.
 17. **45C4b "without pause for thought"** (M6): before any card is played after
     dummy's (the 1997 law is for any player's designation; the table changes only
     dummy's).
@@ -576,6 +581,27 @@ class Laws1997(Laws2017):
         return ops
 
     # --- Laws 68-71: claims --------------------------------------------------------------
+
+    #: 1997 Law 71: A, no legal play could lose the trick; B, the concession would defeat
+    #: a contract already made or make one already defeated; C, no normal play could lose
+    #: it (within a shorter time)
+    concession_grounds = {"legal": "71A", "contract": "71B", "normal": "71C"}
+
+    def concession_deadline_passed(self, ground: str, in_time: bool | None) -> Refuse | None:
+        """Law 71C (1997): a trick no normal play could lose is given back only if the
+        matter is raised before the conceding side calls on a later board or the round
+        ends (``in_time`` false: raised later; the correction period of 71A/71B does not
+        help).  Reading: ``in_time`` not given means the Director, ruling now, found it
+        in time."""
+        if ground == "normal" and in_time is False:
+            return Refuse("Law 71C (1997): too late: the concession was questioned after "
+                          "the conceding side called on a later board or the round ended",
+                          "claims.71C_late")
+        return None
+
+    def claim_aid_options(self) -> dict[str, bool]:
+        """The 1997 Laws have neither 70D2 nor the default order of 70E2."""
+        return {"partner_open": False, "default_order": False}
 
     def play_on_after_claim(self, table: TableView) -> list[Consequence]:
         """Law 68D (1997): play stops after a claim; there is no playing on."""

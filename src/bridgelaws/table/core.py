@@ -759,6 +759,25 @@ class Table:
         if seat != turn:
             self._out_of_turn(seat, card, turn, len(self.events))
             return
+        if not (self.penalty_cards or self.play_duties or self.lead_restrictions
+                or self.revokes):
+            # the short path of a card in turn with nothing in force (most cards of a
+            # board): Law 44C, a card that follows suit, or any card when void
+            if trick:
+                led = trick[0] // 13
+                if card // 13 == led or not hand & SUIT_MASKS[led]:
+                    self.hands[seat] = hand & ~(1 << card)
+                    trick.append(card)
+                    if len(trick) == 4:
+                        self._complete_trick()
+                    return
+            else:
+                self._lead_withdrawn = None
+                if not self.tricks:
+                    self.dummy_faced = True                        # Law 41C: dummy spreads
+                self.hands[seat] = hand & ~(1 << card)
+                trick.append(card)
+                return
         if (self.penalty_cards and seat in self.penalty_cards and not self._accepting
                 and self.play_duties.get(seat, {}).get("option") != "any"):
             must = self.edition.penalty_card_duty(self, seat, self.legal_cards_mask())

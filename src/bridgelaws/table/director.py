@@ -60,7 +60,8 @@ def _director(self: Table, event: Director, index: int) -> None:
         self._settle_revokes(self._claimed)
         return
     if what in ("acquiescence_withdrawn", "concession_cancelled"):
-        self._apply_consequences(ed.tricks_given_back(self, what, seat, event.tricks), where)
+        self._apply_consequences(ed.tricks_given_back(self, what, seat, event.tricks,
+                                                        ground=event.ground, in_time=event.value), where)
         return
     if what == "cards_corrected":
         self._apply_consequences(ed.cards_corrected(self, event.value), where)
