@@ -66,12 +66,13 @@ Where the 1997 edition (``shared/LAWS-1997.md``) differs, the hook that
 61B                   ``defenders_ask_each_other = False``, ``question_law``
 62C3, 63B             ``revoke_correction`` (no 62C3), ``revoke_corrected`` (1997 61B: Law 64
                       as if established, ``MarkRevoke(forced=True)``)
-64A, 64B3, 64B7       ``revoke_transfer`` (1997 64A1/A2, faced cards, no 64B7)
+64A, 64B7             ``tricks_for_revoke``, ``both_sides_revoked`` (1997 64A1/A2, no 64B7)
 67B1                  ``omitted_card_supplied`` (no deemed revoke when he holds the suit)
 68D (M11)             ``play_on_after_claim`` (refused: no play after a claim)
-69B, 71               ``tricks_given_back``
-70 (M12)              ``claim_decided``; the claim aid's 70D2/70E2 choices are arguments of
-                      :func:`bridgelaws.laws.claims.advise`, not yet a hook
+69B, 71               ``tricks_given_back``: ``concession_grounds`` (1997 71A legal, 71B
+                      contract, 71C normal), ``concession_deadline_passed`` (71C's short one)
+70 (M12)              ``claim_decided``; ``claim_aid_options`` (1997: no 70D2, no 70E2
+                      default order, read by :func:`bridgelaws.laws.claims.advise_table`)
 43B3 (M9)             ``dummy_draws_attention_to_revoke`` (a balanced adjustment flag)
 ====================  =======================================================================
 

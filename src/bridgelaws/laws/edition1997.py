@@ -501,61 +501,32 @@ class Laws1997(Laws2017):
             return "63B", []
         return "62A", [revoke]
 
-    def revoke_transfer(self, table: TableView, live: Sequence[int],
-                        claimed: tuple[int, int]) -> list[Consequence]:
-        """Law 64 (1997), for each side's established revokes (no 64B7):
+    def both_sides_revoked(self, table: TableView) -> list[Consequence] | None:
+        """The 1997 Laws have no 64B7: each side's established revokes are settled on
+        their own (Law 64 for each)."""
+        return None
+
+    def tricks_for_revoke(self, table: TableView, r: RevokeView, won_here: bool,
+                          later: int) -> tuple[int, str]:
+        """Law 64 (1997), for one established revoke:
 
         * 64A1: the offending player (declarer with dummy, reading 9) won the revoke
           trick: that trick and one later trick of his side;
         * 64A2: his side won the revoke trick or a later one: one trick, and one more if
           the offending player later won a trick with a card of the suit led to the
           revoke trick; a revoke deemed by 67B1: one trick;
-        * 64B1-6 as 2017 (reading 10 for 64B3).
+        * 64B1-6 as 2017 (reading 10 for 64B3: the table's shared loop).
         """
-        revokes = table.revokes
-        winners = [w for _leader, _cards, w in table.tricks]
-        ops: list[Consequence] = []
-        for side in (0, 1):
-            mine = sorted((i for i in live if revokes[i].seat & 1 == side),
-                          key=lambda i: revokes[i].trick)
-            if not mine:
-                continue
-            first = revokes[mine[0]].trick - 1
-            available = sum(1 for w in winners[first:] if w & 1 == side) + claimed[side]
-            seen: set[tuple[int, int]] = set()
-            for i_r in mine:
-                r = revokes[i_r]
-                i = r.trick - 1
-                if (r.seat, r.suit) in seen:
-                    ops.append(Cite("64B2"))
-                    continue
-                seen.add((r.seat, r.suit))
-                if r.late is not None:
-                    if r.late != "43B3":
-                        ops.append(Cite(r.late))
-                    continue
-                if r.seat == table.dummy or r.faced_unplayed:
-                    ops.append(Cite("64B3"))
-                    continue
-                if r.trick == 12:
-                    ops.append(Cite("64B6"))
-                    continue
-                won_here = i < len(winners) and winners[i] & 1 == side
-                later = sum(1 for w in winners[i + 1:] if w & 1 == side) + claimed[side]
-                own = {r.seat} | ({table.dummy} if r.seat == table.declarer else set())
-                if r.deemed:
-                    n, law = (1, "64A2") if won_here or later else (0, "64B1")
-                elif i < len(winners) and winners[i] in own:
-                    n, law = 1 + (1 if later else 0), "64A1"
-                elif won_here or later:
-                    n, law = 1 + (1 if self._won_with_suit(table, r) else 0), "64A2"
-                else:
-                    n, law = 0, "64B1"
-                n = min(n, available)
-                available -= n
-                ops.append(Transfer(i_r, n, law))
-        ops.append(Flag("Review64C", "64C", once=True))
-        return ops
+        i = r.trick - 1
+        winner = table.tricks[i][2] if i < len(table.tricks) else None
+        own = {r.seat} | ({table.dummy} if r.seat == table.declarer else set())
+        if r.deemed:
+            return (1, "64A2") if won_here or later else (0, "64B1")
+        if winner in own:
+            return 1 + (1 if later else 0), "64A1"
+        if won_here or later:
+            return 1 + (1 if self._won_with_suit(table, r) else 0), "64A2"
+        return 0, "64B1"
 
     @staticmethod
     def _won_with_suit(table: TableView, r: RevokeView) -> bool:

@@ -165,45 +165,68 @@ class RevokeLaws:
         Never more than the offending side won from the first revoke on.
         """
         revokes = table.revokes
-        ops: list[Consequence] = []
-        if len({revokes[i].seat & 1 for i in live}) == 2:
-            return [Cite("64B7"), Flag("Review64C", "64C", once=True)]
+        both = self.both_sides_revoked(table)
+        if both is not None and len({revokes[i].seat & 1 for i in live}) == 2:
+            return both
         winners = [w for _leader, _cards, w in table.tricks]
-        side = revokes[live[0]].seat & 1
-        first = min(revokes[i].trick for i in live) - 1
-        available = sum(1 for w in winners[first:] if w & 1 == side) + claimed[side]
-        seen_suits: set[tuple[int, int]] = set()
-        for i_r in sorted(live, key=lambda i: revokes[i].trick):
-            r = revokes[i_r]
-            i = r.trick - 1
-            key = (r.seat, r.suit)
-            if key in seen_suits:
-                ops.append(Cite("64B2"))          # a second revoke in the same suit
+        ops: list[Consequence] = []
+        for side in (0, 1):
+            mine = sorted((i for i in live if revokes[i].seat & 1 == side),
+                          key=lambda i: revokes[i].trick)
+            if not mine:
                 continue
-            seen_suits.add(key)
-            if r.late is not None:
-                if r.late != "43B3":              # (43B3 was cited when it applied)
-                    ops.append(Cite(r.late))      # pointed out too late: no transfer
-                continue
-            if r.seat == table.dummy or r.faced_unplayed:
-                # failing to play a card faced on the table: dummy's, or a penalty card
-                ops.append(Cite("64B3"))
-                continue
-            if r.trick == 12:
-                ops.append(Cite("64B6"))          # a revoke on trick 12 (see 62D)
-                continue
-            later = sum(1 for w in winners[i + 1:] if w & 1 == side) + claimed[side]
-            if r.deemed:
-                won = (i < len(winners) and winners[i] & 1 == side) or later
-                n, law = (1, "64A2") if won else (0, "64B1")
-            elif i < len(winners) and winners[i] == r.seat:
-                n, law = 1 + (1 if later else 0), "64A1"
-            elif (i < len(winners) and winners[i] & 1 == side) or later:
-                n, law = 1, "64A2"
-            else:
-                n, law = 0, "64B1"
-            n = min(n, available)
-            available -= n
-            ops.append(Transfer(i_r, n, law))
+            first = revokes[mine[0]].trick - 1
+            # never more than the offending side won from its first revoke on
+            available = sum(1 for w in winners[first:] if w & 1 == side) + claimed[side]
+            seen_suits: set[tuple[int, int]] = set()
+            for i_r in mine:
+                r = revokes[i_r]
+                i = r.trick - 1
+                key = (r.seat, r.suit)
+                if key in seen_suits:
+                    ops.append(Cite("64B2"))      # a second revoke in the same suit
+                    continue
+                seen_suits.add(key)
+                if r.late is not None:
+                    if r.late != "43B3":          # (43B3 was cited when it applied)
+                        ops.append(Cite(r.late))  # pointed out too late: no transfer
+                    continue
+                if r.seat == table.dummy or r.faced_unplayed:
+                    # failing to play a card faced on the table: dummy's, or a penalty card
+                    ops.append(Cite("64B3"))
+                    continue
+                if r.trick == 12:
+                    ops.append(Cite("64B6"))      # a revoke on trick 12 (see 62D)
+                    continue
+                won_here = i < len(winners) and winners[i] & 1 == side
+                later = sum(1 for w in winners[i + 1:] if w & 1 == side) + claimed[side]
+                n, law = self.tricks_for_revoke(table, r, won_here, later)
+                n = min(n, available)
+                available -= n
+                ops.append(Transfer(i_r, n, law))
         ops.append(Flag("Review64C", "64C", once=True))
         return ops
+
+    def both_sides_revoked(self, table: TableView) -> list[Consequence] | None:
+        """Law 64B7: both sides revoked: no transfer; the Director restores equity
+        (64C).  ``None``: each side's revokes are settled on their own."""
+        return [Cite("64B7"), Flag("Review64C", "64C", once=True)]
+
+    def tricks_for_revoke(self, table: TableView, r: RevokeView, won_here: bool,
+                          later: int) -> tuple[int, str]:
+        """Law 64A/B1 for one established revoke that transfers tricks: how many, and
+        the law.  ``won_here``: the offending side won the revoke trick; ``later``: the
+        tricks it won after it (an agreed claim's included).
+
+        64A1: the offender won the revoke trick: that trick and one more if his side
+        won a later one; 64A2: his side won the revoke trick or a later one: one trick
+        (a revoke deemed by 67B1 transfers as 64A2); 64B1: it won none."""
+        i = r.trick - 1
+        winner = table.tricks[i][2] if i < len(table.tricks) else None
+        if r.deemed:
+            return (1, "64A2") if won_here or later else (0, "64B1")
+        if winner == r.seat:
+            return 1 + (1 if later else 0), "64A1"
+        if won_here or later:
+            return 1, "64A2"
+        return 0, "64B1"
