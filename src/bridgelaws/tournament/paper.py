@@ -691,7 +691,7 @@ def scorecards_pdf(cards: Sequence[ScoreCard], title: str, lang: str = "en",
     head = [t("ui.event.round"), t("ui.table.board"), page.t("direction"),
             page.t("opponents"), t("ui.table.contract"), t("ui.standings.score"),
             page.t("points"), "%"]
-    widths = (16, 16, 16, 22, 44, 24, 26, 22)
+    widths = (16, 20, 14, 26, 38, 24, 26, 22)
     aligns = ("C", "C", "C", "C", "L", "R", "R", "R")
     h = 5.6
     sub = page.t("score_cards")
