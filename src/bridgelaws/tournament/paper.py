@@ -61,12 +61,10 @@ from .movements import format_boards
 __all__ = ["HandBoard", "hand_boards", "ResultLine", "ResultGroup", "ResultsSheet",
            "results_sheet", "CardLine", "ScoreCard", "score_cards", "TableLine", "TableCard",
            "table_cards", "handrecord_pdf", "results_pdf", "scorecards_pdf", "tablecards_pdf",
-           "font_files", "contract_runs", "hcp", "PER_PAGE", "MAX_BOARDS"]
+           "font_files", "contract_runs", "hcp", "PER_PAGE"]
 
 #: boards a hand-record page may hold
 PER_PAGE = (2, 4)
-#: the most boards one hand record analyses and prints (the web service's limit too)
-MAX_BOARDS = 144
 
 _SUITS = "SHDC"                         # spades first, as hands are written
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "NT"}
@@ -265,10 +263,12 @@ def score_cards(result, section: str = "", standings: Sequence[dict] | None = No
 
 
 def _adjusted_text(adjusted) -> str:
+    """An artificial adjusted score's percentages (``60/40``), else empty: the card says
+    "adjusted" in its language."""
     from ..scoring.adjusted import ArtificialScore
     if isinstance(adjusted, ArtificialScore):
-        return "A"
-    return "adj"
+        return f"{adjusted.ns:g}%/{adjusted.ew:g}%"
+    return "·"
 
 
 def _pair_key(p: str):
@@ -375,6 +375,7 @@ class _Page:
         else:
             x += 1
         for t, color in runs:
+            self.shape(bool(_HEBREW.search(t)))
             self.pdf.set_text_color(*color)
             tw = self.width(t)
             self.pdf.set_xy(x, y)
@@ -726,8 +727,12 @@ def scorecards_pdf(cards: Sequence[ScoreCard], title: str, lang: str = "en",
                 page.font(9)
                 page.table(pdf.l_margin, y, widths, head, aligns, h, bold=True, fill=True)
                 y += h
-            contract = (contract_runs(line.contract, line.declarer, line.tricks)
-                        or ([(line.adjusted, _BLACK)] if line.adjusted else []))
+            contract = contract_runs(line.contract, line.declarer, line.tricks)
+            if line.adjusted:
+                adj = message("ui.adjust.short", lang)
+                contract = (contract + [(f" ({adj})", _GREY)] if contract else
+                            [(adj + ("" if line.adjusted == "·" else f" {line.adjusted}"),
+                              _GREY)])
             page.font(9)
             page.table(pdf.l_margin, y, widths,
                        ["" if line.round is None else line.round, line.board,
@@ -746,7 +751,8 @@ def scorecards_pdf(cards: Sequence[ScoreCard], title: str, lang: str = "en",
 # ---------------------------------------------------------------- table cards: drawing
 
 def tablecards_pdf(cards: Sequence[TableCard], title: str, lang: str = "en") -> bytes:
-    """One card per table, two to a page when they fit (a card is never split)."""
+    """One card per table, two to a page (a half page each, a dashed line to cut along)
+    when they fit on half a page, else a page or more each."""
     page = _Page(lang, title)
     pdf = page.pdf
     t = lambda key: message(key, lang)                         # noqa: E731
@@ -754,17 +760,20 @@ def tablecards_pdf(cards: Sequence[TableCard], title: str, lang: str = "en") -> 
     widths = (30, 50, 50, 56)
     aligns = ("C", "C", "C", "C")
     h = 8.5
-    y = 999.0
     half = 148.5
+    top_free = False                 # the top half of the page holds a card, the bottom not
     for card in cards:
-        need = 18 + h * (len(card.lines) + 1)
-        if y > 12 and y + need > 285 or y == 999.0:
+        need = 17 + h * (len(card.lines) + 1)
+        small = need <= half - 16    # fits on half a page: two cards a page, cut between
+        if small and top_free:
+            y = half + 4
+            pdf.set_draw_color(170, 170, 170)
+            pdf.dashed_line(pdf.l_margin, half, pdf.l_margin + pdf.epw, half, 2, 2)
+            top_free = False
+        else:
             pdf.add_page()
             y = 12.0
-        elif y > 12:
-            y = max(y, half)                 # the second card starts half-way down
-            pdf.set_draw_color(170, 170, 170)
-            pdf.dashed_line(pdf.l_margin, y - 4, pdf.l_margin + pdf.epw, y - 4, 2, 2)
+            top_free = small
         heading = page.t("table_card", table=card.table)
         if card.section:
             heading = page.t("section", section=card.section) + " · " + heading
@@ -777,6 +786,12 @@ def tablecards_pdf(cards: Sequence[TableCard], title: str, lang: str = "en") -> 
         page.table(pdf.l_margin, y, widths, head, aligns, h, bold=True, fill=True)
         y += h
         for line in card.lines:
+            if y + h > 287:              # a long movement's card goes on over the page
+                pdf.add_page()
+                y = 12.0
+                page.font(12)
+                page.table(pdf.l_margin, y, widths, head, aligns, h, bold=True, fill=True)
+                y += h
             sit_out = (line.ns is None) != (line.ew is None)
             page.font(13)
             page.table(pdf.l_margin, y, widths,
