@@ -96,7 +96,7 @@ def hcp(hand: int) -> int:
     >>> from bridgelaws.cards import Deal
     >>> [hcp(h) for h in Deal.from_pbn(
     ...     "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765").hands]
-    [24, 9, 7, 0]
+    [21, 10, 9, 0]
     """
     points = 0
     for suit in range(4):
