@@ -241,3 +241,19 @@ def test_the_commands_write_the_pdfs(tmp_path, capsys):
     team = REALDATA / "pbn" / "finland_ruter_magiccontest" / "team.pbn"
     assert main(["results", str(team), "--cards-pdf", str(tmp_path / "x.pdf")]) == 2
     assert "--cards-pdf is for pairs events" in capsys.readouterr().err
+
+
+def test_hebrew_names_on_an_english_page_read_right_to_left():
+    """A pair's Hebrew names on an English ranking: set right to left (the letters of each
+    word in reading order when the text is read back), the ranking's columns unchanged."""
+    rows = [{"rank": "1", "pair": "3", "names": "דני כהן - רות לוי", "score": 14.5,
+             "percent": 60.42},
+            {"rank": "2", "pair": "1", "names": "Anna Nowak - Jan Kowalski", "score": 9.5,
+             "percent": 39.58}]
+    data = paper.results_pdf(paper.results_sheet("Club night", {"A": rows}, "mp"))
+    text = pages(data)[0]
+    for word in ("דני", "כהן", "רות", "לוי"):
+        assert word in text
+    assert "Section A" in text and re.search(r"(?m)^2 1 Anna Nowak - Jan Kowalski 9\.5 39\.58%$",
+                                             text)
+    render(data, "results-hebrew-names")
