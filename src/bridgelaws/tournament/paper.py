@@ -361,6 +361,15 @@ class _Page:
         self.pdf.set_xy(x, y)
         self.pdf.cell(w, h, text, border=border, align=align, fill=fill)
 
+    def fit(self, x: float, y: float, w: float, h: float, text: str, size: float,
+            bold: bool = False, align: str = "L", color=_BLACK) -> None:
+        """A cell whose font shrinks (to 5 points at least) until ``text`` fits in ``w``."""
+        self.font(size, bold, color)
+        while size > 5 and self.width(text) > w - 1:
+            size -= 0.5
+            self.font(size, bold, color)
+        self.text(x, y, w, h, text, align=align)
+
     def width(self, text: str) -> float:
         return self.pdf.get_string_width(text)
 
@@ -516,14 +525,15 @@ def _draw_board(page: _Page, b: HandBoard, x: float, y: float, w: float, h: floa
     # the board's facts in the top-left corner (top-right on a right-to-left page)
     info_x = x + 2 * cw if page.rtl else x + pad
     align = "R" if page.rtl else "L"
-    page.font(size + 2, bold=True)
-    page.text(info_x, top, cw - pad, lh * 1.2, page.t("board", n=b.board if b.board is not None
-                                                        else "?"), align=align)
-    page.font(size - 1.5)
-    page.text(info_x, top + lh * 1.3, cw - pad, lh, page.t(
-        "dealer", seat=message(f"ui.seat.{SEAT_NAMES[b.dealer]}", page.lang)), align=align)
-    page.text(info_x, top + lh * 2.3, cw - pad, lh,
-              page.t("vul", vul=_vul_text(page, b.vulnerable)), align=align)
+    info_w = cw - pad - 1
+    page.fit(info_x, top, info_w, lh * 1.2,
+             page.t("board", n=b.board if b.board is not None else "?"), size + 2, bold=True,
+             align=align)
+    page.fit(info_x, top + lh * 1.3, info_w, lh, page.t(
+        "dealer", seat=message(f"ui.seat.{SEAT_NAMES[b.dealer]}", page.lang)), size - 2,
+        align=align)
+    page.fit(info_x, top + lh * 2.3, info_w, lh,
+             page.t("vul", vul=_vul_text(page, b.vulnerable)), size - 2, align=align)
 
     hand(0, x + cw, top, cw + cw / 2)                           # North
     mid = top + 4 * lh + 2
@@ -601,7 +611,7 @@ def handrecord_pdf(boards: Sequence[HandBoard], title: str, per_page: int = 4,
         raise BridgeError("no boards to print", title)
     page = _Page(lang, title)
     pdf = page.pdf
-    size = 12.5 if per_page == 2 else 10.5
+    size = 12.5 if per_page == 2 else 11.5
     for i, b in enumerate(boards):
         slot = i % per_page
         if slot == 0:
