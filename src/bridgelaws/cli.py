@@ -603,8 +603,11 @@ def _cmd_results(args) -> int:
             _write_bytes(args.pdf, results_pdf(results_sheet(title, {"": rows}, method),
                                                lang=args.lang))
         if args.cards_pdf:
-            _write_bytes(args.cards_pdf, scorecards_pdf(score_cards(result, standings=rows),
-                                                        title, lang=args.lang))
+            cards = score_cards(result, standings=rows)
+            with _bar(args, "score cards", total=len(cards), unit="card") as bar:
+                data = scorecards_pdf(cards, title, lang=args.lang,
+                                      progress=_board_progress(bar))
+            _write_bytes(args.cards_pdf, data)
     if not_played:
         print(f"bridgelaws: {len(not_played)} results without a score (first: board "
               f"{not_played[0]['board']}, {not_played[0]['ns']} v {not_played[0]['ew']}); "

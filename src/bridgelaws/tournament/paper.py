@@ -694,8 +694,10 @@ def results_pdf(sheet: ResultsSheet, lang: str = "en") -> bytes:
 # ---------------------------------------------------------------- score cards: drawing
 
 def scorecards_pdf(cards: Sequence[ScoreCard], title: str, lang: str = "en",
-                   method: str = "mp") -> bytes:
-    """Each pair's score card, as many to a page as fit (a card is never split)."""
+                   method: str = "mp",
+                   progress: Callable[[int, int], None] | None = None) -> bytes:
+    """Each pair's score card, as many to a page as fit (a card is never split);
+    ``progress(done, total)`` after each card."""
     page = _Page(lang, title)
     pdf = page.pdf
     t = lambda key: message(key, lang)                         # noqa: E731
@@ -755,6 +757,8 @@ def scorecards_pdf(cards: Sequence[ScoreCard], title: str, lang: str = "en",
         page.font(9.5, bold=True)
         page.text(pdf.l_margin, y + 1, sum(widths), 6, total, align="L" if page.rtl else "R")
         y += 12
+        if progress is not None:
+            progress(cards.index(card) + 1, len(cards))
     return page.output()
 
 
