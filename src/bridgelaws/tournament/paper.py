@@ -24,8 +24,9 @@ The PDF library is **fpdf2** (``fpdf``), a well-kept pure-Python PDF writer that
 embeds TrueType fonts (subset to the glyphs used).  Right-to-left text is put in
 order by fpdf2's own implementation of the Unicode bidirectional algorithm, which
 runs inside its text shaping (``set_text_shaping``, through HarfBuzz's Python
-binding ``uharfbuzz``): it is switched on for a Hebrew page, and for any line
-with Hebrew letters on a page in another language.
+binding ``uharfbuzz``): it is switched on for each piece of text with Hebrew
+letters, on a page in any language (shaping every cell would make a page of score
+cards several times slower); a Hebrew page also has its tables' columns mirrored.
 
 The font is **DejaVu Sans** (regular and bold), which has the suit symbols
 ♠♥♦♣, Hebrew, Cyrillic and every Latin letter the five languages need.  It is
@@ -314,16 +315,11 @@ def table_cards(sittings: Iterable, section: str = "") -> list[TableCard]:
 
 # ---------------------------------------------------------------- drawing
 
-def _fpdf():
-    from fpdf import FPDF
-    return FPDF
-
-
 class _Page:
     """An A4 document in one language, with DejaVu Sans and bidirectional text."""
 
     def __init__(self, lang: str, title: str):
-        FPDF = _fpdf()
+        from fpdf import FPDF
         self.lang = lang
         self.rtl = lang in RTL_LANGUAGES
         pdf = self.pdf = FPDF(format="A4", unit="mm")
@@ -342,11 +338,9 @@ class _Page:
                        **values)
 
     def shape(self, on: bool) -> None:
+        """Text shaping (and so the bidirectional algorithm) on or off for what follows."""
         if on != self._shaping:
-            if on:
-                self.pdf.set_text_shaping(True)
-            else:
-                self.pdf.set_text_shaping(False)
+            self.pdf.set_text_shaping(on)
             self._shaping = on
 
     def font(self, size: float, bold: bool = False, color=_BLACK) -> None:
@@ -395,8 +389,8 @@ class _Page:
     def title(self, text: str, sub: str = "") -> float:
         """The page's title (and a line under it); returns the y below them."""
         pdf = self.pdf
-        self.font(15, bold=True)
-        self.text(pdf.l_margin, 10, pdf.epw, 8, text, align="R" if self.rtl else "L")
+        self.fit(pdf.l_margin, 10, pdf.epw, 8, text, 15, bold=True,
+                 align="R" if self.rtl else "L")
         y = 18.5
         if sub:
             self.font(9, color=_GREY)
@@ -418,14 +412,16 @@ class _Page:
             self.pdf.set_fill_color(232, 232, 232)
             self.pdf.rect(x, y, sum(widths), h, style="F")
         self.font(self.pdf.font_size_pt, bold=bold)
+        size = self.pdf.font_size_pt
         for w, value, align in cells:
             if self.rtl and align == "L":
                 align = "R"
             if isinstance(value, list):
                 self.runs(x, y, w, h, value, align)
             else:
-                self.text(x, y, w, h, str(value), align=align)
+                self.fit(x, y, w, h, str(value), size, bold=bold, align=align)
             x += w
+        self.font(size, bold=bold)
         self.pdf.set_draw_color(200, 200, 200)
         self.pdf.line(self.pdf.l_margin, y + h, self.pdf.l_margin + sum(widths), y + h)
 
@@ -694,7 +690,6 @@ def results_pdf(sheet: ResultsSheet, lang: str = "en") -> bytes:
 # ---------------------------------------------------------------- score cards: drawing
 
 def scorecards_pdf(cards: Sequence[ScoreCard], title: str, lang: str = "en",
-                   method: str = "mp",
                    progress: Callable[[int, int], None] | None = None) -> bytes:
     """Each pair's score card, as many to a page as fit (a card is never split);
     ``progress(done, total)`` after each card."""

@@ -90,7 +90,7 @@ def score_cards_of(s, ev: EventRow, lang: str) -> bytes:
                 return None, None, None
             return row.contract, row.declarer, row.tricks
         cards += paper.score_cards(result, section, standings=d["standings"], line_of=line_of)
-    return paper.scorecards_pdf(cards, ev.name, lang, method=ev.scoring)
+    return paper.scorecards_pdf(cards, ev.name, lang)
 
 
 def table_cards_of(ev: EventRow, lang: str) -> bytes:
