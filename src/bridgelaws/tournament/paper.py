@@ -187,8 +187,9 @@ def results_sheet(title: str, sections: dict[str, list[dict]], method: str,
             by_direction.setdefault(row.get("direction"), []).append(ResultLine(
                 str(row["rank"]), str(row["pair"]), str(row.get("names") or ""),
                 float(row["score"]), row.get("percent")))
-        for direction, lines in by_direction.items():
-            groups.append(ResultGroup(section, direction, lines))
+        order = {None: 0, "NS": 1, "EW": 2}             # North-South before East-West
+        for direction in sorted(by_direction, key=lambda d: order.get(d, 3)):
+            groups.append(ResultGroup(section, direction, by_direction[direction]))
     return ResultsSheet(title, method, groups, date)
 
 
