@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, twice: on SQLite, then on a throwaway PostgreSQL server
 # (BRIDGELAWS_TEST_DB=postgresql; see tests/service/pgserver.py).
-# Installs what it needs first: Debian's postgresql and chromium packages (when
-# missing; with sudo unless root), then the venv with the project's test extras.
+# Installs what it needs first: Debian's postgresql, chromium and poppler-utils
+# (pdftoppm: the PDF tests render a page of each PDF to PNG for a person to look at)
+# packages (when missing; with sudo unless root), then the venv with the test extras.
 # Before the tests, mypy checks the laws and the table strictly (exit 1 on an error).
 # Arguments go to both pytest runs, e.g. scripts/test.sh -x -q tests/service
 # Exits non-zero if either run fails.
@@ -13,10 +14,11 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-if [ ! -x /usr/bin/chromium ] || ! compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null; then
-    echo "== installing Debian packages: postgresql chromium =="
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/pdftoppm ] \
+        || ! compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null; then
+    echo "== installing Debian packages: postgresql chromium poppler-utils =="
     as_root apt-get update
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql chromium
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql chromium poppler-utils
 fi
 
 python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'

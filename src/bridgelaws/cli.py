@@ -87,6 +87,11 @@ def _edition_option(p, what: str = "answer irregularities") -> None:
                                   if what == "answer irregularities" else ""))
 
 
+def _lang_option(p, what: str) -> None:
+    p.add_argument("--lang", choices=["en", "he", "pl", "ru", "nb"], default="en",
+                   help=f"language of {what} (default en)")
+
+
 def _cmd_claim(args) -> int:
     from .formats.case import case_file, case_table
     from .laws.claims import advice_lines, advise_table
@@ -398,6 +403,11 @@ def _cmd_movement(args) -> int:
     else:
         m = round_robin(args.n, boards_per_round=8 if bpr is None else bpr)
     phantom = [] if args.phantom is None else phantom_scores(m, args.phantom)
+    if args.pdf is not None:
+        from .tournament.paper import table_cards, tablecards_pdf
+        title = args.title or f"{args.kind} {args.n}"
+        _write_bytes(args.pdf, tablecards_pdf(table_cards(m.sittings), title, lang=args.lang))
+        return 0
     if args.json:
         data = m.as_json()
         if args.phantom is not None:
@@ -463,11 +473,20 @@ def _cmd_handrecord(args) -> int:
     from .analysis import analyse_records
     from .formats.handrecord import handrecord_html, records_with_analysis
     from .formats.pbn import write_pbn
-    if args.html is None and args.pbn is None:
-        raise BridgeError("say where to write: --html OUT and/or --pbn OUT", "handrecord")
+    if args.html is None and args.pbn is None and args.pdf is None:
+        raise BridgeError("say where to write: --html OUT, --pbn OUT and/or --pdf OUT",
+                          "handrecord")
     records = _read_set(args.file)
     with _bar(args, "handrecord", total=len(records)) as bar:
         results = analyse_records(records, threads=args.threads, progress=_board_progress(bar))
+    if args.pdf is not None:
+        from .tournament.paper import hand_boards, handrecord_pdf
+        with _bar(args, "pdf", total=len(results)) as bar:
+            data = handrecord_pdf(hand_boards(results),
+                                  title=args.title or os.path.basename(args.file),
+                                  per_page=args.per_page, lang=args.lang,
+                                  progress=_board_progress(bar))
+        _write_bytes(args.pdf, data)
     if args.html is not None:
         page = handrecord_html(results, title=args.title or os.path.basename(args.file))
         try:
@@ -481,6 +500,14 @@ def _cmd_handrecord(args) -> int:
         except OSError as e:
             raise BridgeError(f"cannot write: {e.strerror}", args.pbn) from None
     return 0
+
+
+def _write_bytes(path: str, data: bytes) -> None:
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise BridgeError(f"cannot write: {e.strerror}", path) from None
 
 
 def _read_set(path: str):
@@ -568,6 +595,19 @@ def _cmd_results(args) -> int:
                 write(out)
             except OSError as e:
                 raise BridgeError(f"cannot write: {e.strerror}", out) from None
+    if args.pdf or args.cards_pdf:
+        from .tournament.paper import results_pdf, results_sheet, score_cards, scorecards_pdf
+        title = event.name or os.path.basename(args.file)
+        rows = [s.as_dict() for s in result.standings]
+        if args.pdf:
+            _write_bytes(args.pdf, results_pdf(results_sheet(title, {"": rows}, method),
+                                               lang=args.lang))
+        if args.cards_pdf:
+            cards = score_cards(result, standings=rows)
+            with _bar(args, "score cards", total=len(cards), unit="card") as bar:
+                data = scorecards_pdf(cards, title, lang=args.lang,
+                                      progress=_board_progress(bar))
+            _write_bytes(args.cards_pdf, data)
     if not_played:
         print(f"bridgelaws: {len(not_played)} results without a score (first: board "
               f"{not_played[0]['board']}, {not_played[0]['ns']} v {not_played[0]['ew']}); "
@@ -581,10 +621,11 @@ def _results_teams(event, args) -> int:
     from .tournament.output import teams_html, teams_json, teams_text
     from .tournament.teams import score_teams
     for option, value in (("--method", args.method), ("--pbn", args.pbn),
-                          ("--usebio", args.usebio)):
+                          ("--usebio", args.usebio), ("--cards-pdf", args.cards_pdf)):
         if value:
             raise BridgeError(f"{option} is for pairs events; a teams event is scored in "
-                              "IMPs and VPs and written as text, --json or --html", args.file)
+                              "IMPs and VPs and written as text, --json, --html or --pdf",
+                              args.file)
     if args.boards is not None and args.boards < 1:
         raise BridgeError(f"--boards {args.boards}: a match has at least one board", args.file)
     result = score_teams(event, boards=args.boards, scale=args.vp_scale or "wbf_2013")
@@ -594,6 +635,12 @@ def _results_teams(event, args) -> int:
                 f.write(teams_html(result))
         except OSError as e:
             raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
+    if args.pdf:
+        from .tournament.paper import results_pdf, results_sheet
+        rows = [{"rank": s.rank, "pair": s.team, "names": s.name, "score": s.vp}
+                for s in result.standings]
+        _write_bytes(args.pdf, results_pdf(results_sheet(
+            event.name or os.path.basename(args.file), {"": rows}, "imp"), lang=args.lang))
     for line in result.disagreements():
         print(f"bridgelaws: {event.source}: differs from the file: {line}", file=sys.stderr)
     sys.stdout.write(teams_json(result) + "\n" if args.json else teams_text(result))
@@ -809,7 +856,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "pairs (or teams) and the boards they play. A Mitchell may have a skip or a "
                  "relay and bye stand, a phantom pair and arrow-switched rounds.",
                  "bridgelaws movement mitchell 7\n"
-                 "bridgelaws movement howell 4 --boards-per-round 3 --json")
+                 "bridgelaws movement howell 4 --boards-per-round 3 --json\n"
+                 "bridgelaws movement mitchell 7 --pdf tables.pdf --title \"Club night\"")
     v.add_argument("kind", choices=["mitchell", "howell", "roundrobin"],
                    help="the kind of movement: mitchell, howell or roundrobin (teams)")
     v.add_argument("n", type=int, metavar="N", help="tables (mitchell, howell) or teams (roundrobin)")
@@ -829,6 +877,10 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--arrow-switch", metavar="ROUNDS",
                    help="Mitchell: arrow-switch these rounds (3, 2,4 or last)")
     v.add_argument("--json", action="store_true", help="print the movement as JSON")
+    v.add_argument("--pdf", metavar="OUT", help="write the table cards here instead (one card "
+                                                "per table: each round's pairs and boards)")
+    v.add_argument("--title", help="the title on the table cards (default: the movement)")
+    _lang_option(v, "the table cards")
     v.set_defaults(func=_cmd_movement)
 
     w = _command(sub, "swiss", "the next round of a Swiss teams event",
@@ -850,12 +902,17 @@ def build_parser() -> argparse.ArgumentParser:
                  "double-dummy tables and par added (OptimumResultTable, ParContract, "
                  "OptimumScore).",
                  "bridgelaws handrecord set.pbn --html records.html\n"
-                 "bridgelaws handrecord set.pbn --pbn set_dd.pbn --title \"Monday pairs\"",
+                 "bridgelaws handrecord set.pbn --pbn set_dd.pbn --title \"Monday pairs\"\n"
+                 "bridgelaws handrecord set.pbn --pdf hands.pdf --per-page 2 --lang he",
                  parents=[progress])
     h.add_argument("file", metavar="SET.pbn", help="the PBN file of the board set")
     h.add_argument("--html", metavar="OUT", help="write the hand record page here")
     h.add_argument("--pbn", metavar="OUT", help="write the boards with OptimumResultTable, "
                                                 "ParContract and OptimumScore here")
+    h.add_argument("--pdf", metavar="OUT", help="write the hand records as a PDF to print here")
+    h.add_argument("--per-page", type=int, choices=[2, 4], default=4,
+                   help="boards on each page of the PDF (default 4)")
+    _lang_option(h, "the PDF's headings")
     h.add_argument("--title", help="the title of the page (default: the file name)")
     h.add_argument("--threads", type=int, default=0, help="DDS threads (default: every core)")
     h.set_defaults(func=_cmd_handrecord)
@@ -871,6 +928,7 @@ def build_parser() -> argparse.ArgumentParser:
                  "and the teams ranked on their VPs.",
                  "bridgelaws results examples/club_night.csv\n"
                  "bridgelaws results event.xml --method imp --html results.html\n"
+                 "bridgelaws results session.bws --pdf results.pdf --cards-pdf cards.pdf\n"
                  "bridgelaws results team.pbn --boards 8    # a teams event: IMPs, VPs, ranking")
     s.add_argument("file", help="the results file (.xml USEBIO 1.2, .pbn with score tables, "
                                 ".csv raw results, a Bridgemate .bws database) or a folder "
@@ -883,6 +941,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--pbn", metavar="OUT", help="also write PBN 2.1 ScoreTables and the "
                                                 "TotalScoreTable")
     s.add_argument("--usebio", metavar="OUT", help="also write USEBIO 1.2 XML")
+    s.add_argument("--pdf", metavar="OUT", help="also write the ranking as a PDF to print")
+    s.add_argument("--cards-pdf", metavar="OUT",
+                   help="pairs: also write every pair's score card as a PDF to print")
+    _lang_option(s, "the PDFs' headings")
     s.add_argument("--boards", type=int, metavar="N",
                    help="teams: the boards in a match, which decide the VP scale (default: "
                         "the boards in the file, else inferred from its published VPs)")

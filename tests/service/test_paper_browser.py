@@ -1,0 +1,114 @@
+"""The event page's paper buttons in a real browser (Chromium through Playwright; issue 17,
+point 11): at laptop size (1366x900) and phone size (390x844), in English and in Hebrew,
+each button is one click that says the PDF is being prepared and then saves a PDF named
+after the event and the day; the page never scrolls sideways.  Screenshots of the event
+page go to test-output/screenshots/paper-*.png for a person to look at.
+
+Needs Debian's /usr/bin/chromium and the Python package playwright; skipped without them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import tempfile
+import warnings
+
+import pytest
+
+from .live_server import LiveServer
+from .pages import CspWatch, login, screenshot_folder, shoot
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+PASSWORD = "paper-test-Pa55"
+TIMEOUT_MS = 60_000                     # a hand record's DDS on a busy two-core machine
+
+pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+                                reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+CSP = CspWatch()
+
+
+@pytest.fixture(scope="module")
+def live(db_backend, new_database_url, request):
+    """The service with its demo event (a Mitchell with two rounds of results)."""
+    url = new_database_url()
+    server = LiveServer.start(url, PASSWORD, demo=True)
+    yield server
+    server.stop()
+    if db_backend == "postgresql":
+        try:
+            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
+        except Exception as exc:  # the tests' results stand; just say so
+            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
+
+
+@pytest.fixture(scope="module")
+def page(live):
+    with sync_api.sync_playwright() as p:
+        profile = tempfile.mkdtemp(prefix="bridgelaws-chromium-")
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1366, "height": 900}, locale="en-GB", accept_downloads=True)
+        ctx.set_default_timeout(TIMEOUT_MS)
+        CSP.watch(ctx)
+        pg = ctx.pages[0] if ctx.pages else ctx.new_page()
+        login(pg, live.url, "director", PASSWORD)
+        yield pg
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation():
+    yield
+    CSP.check()
+
+
+def _event_id(page, base: str) -> int:
+    page.goto(base + "/?lang=en")
+    link = page.locator("a[href^='/events/']").filter(has_text="Demo club pairs").first
+    return int(re.search(r"/events/(\d+)", link.get_attribute("href")).group(1))
+
+
+BUTTONS = [("hands.pdf", "hands"), ("hands.pdf?per_page=2", "hands"),
+           ("results.pdf", "results"), ("scorecards.pdf", "scorecards"),
+           ("tables.pdf", "tables")]
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1366, 900)), ("en", (390, 844)),
+                                       ("he", (1366, 900)), ("he", (390, 844))],
+                         ids=["en-laptop", "en-phone", "he-laptop", "he-phone"])
+def test_each_button_downloads_its_pdf(page, live, db_backend, lang, size):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    eid = _event_id(page, live.url)
+    page.goto(f"{live.url}/events/{eid}?lang={lang}")
+    section = page.locator("#paper")
+    expect(section).to_be_visible()
+    assert page.locator("html").get_attribute("dir") == ("rtl" if lang == "he" else "ltr")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    today = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+    status = page.locator("#paper-status")
+    # every button in English; in Hebrew the hand record (the slow one) and the table cards
+    for href, what in BUTTONS if lang == "en" else [BUTTONS[0], BUTTONS[-1]]:
+        button = section.locator(f"a[href='/events/{eid}/paper/{href}']")
+        expect(button).to_be_visible()
+        with page.expect_download(timeout=TIMEOUT_MS) as info:
+            button.click()
+        download = info.value
+        assert download.suggested_filename == f"demo-club-pairs-{today}-{what}.pdf"
+        path = download.path()
+        with open(path, "rb") as f:
+            assert f.read(5) == b"%PDF-"
+        expect(status).to_contain_text(download.suggested_filename)
+    assert page.url.startswith(f"{live.url}/events/{eid}")       # still on the event page
+    kind = "laptop" if width > 1000 else "phone"
+    shoot(page, screenshot_folder(db_backend), f"paper-event-{lang}-{kind}")
