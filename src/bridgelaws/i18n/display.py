@@ -24,7 +24,7 @@ from babel import Locale
 
 from . import LANGUAGES, RTL_LANGUAGES, message
 
-__all__ = ["number", "percent", "contract", "card", "cards", "SYMBOLS"]
+__all__ = ["number", "percent", "contract", "card", "cards", "suit", "SYMBOLS"]
 
 #: suits as people see them on cards and in the bidding box
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -78,13 +78,16 @@ def percent(p, lang: str = "en", digits: int = 2) -> str:
 
 
 def contract(code, lang: str = "en") -> str:
-    """A contract or a bid for people: ``4S`` is ``4♠``, ``3NX`` ``3NTX``, ``PASS`` the
-    word for pass in ``lang``; a text it does not know is returned as it is."""
+    """A contract or a call for people: ``4S`` is ``4♠``, ``3NX`` ``3NTX``; ``PASS``
+    (``P``), ``X`` and ``XX`` the words for them in ``lang``; a text it does not know is
+    returned as it is."""
     if code is None:
         return ""
     text = str(code).strip()
     if text.upper() in ("PASS", "P"):
         return message("call.P", lang)
+    if text.upper() in ("X", "XX"):
+        return message(f"call.{text.upper()}", lang)
     m = _CONTRACT.match(text.upper())
     if not m:
         return text
@@ -111,3 +114,11 @@ def cards(codes) -> str:
     if isinstance(codes, str):
         codes = re.split(r"[\s,]+", codes.strip())
     return " ".join(card(c) for c in codes if c)
+
+
+def suit(letter, lang: str = "en") -> str:
+    """A suit for people: its symbol and its name in ``lang`` (``♣ clubs``)."""
+    text = str(letter or "").strip().upper()
+    if text not in SYMBOLS:
+        return str(letter or "")
+    return f"{SYMBOLS[text]} {message('ui.suit.' + text, lang)}"

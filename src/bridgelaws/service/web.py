@@ -61,6 +61,31 @@ def _contract(ctx, code) -> str:
     return display.contract(code, ctx.get("lang", "en"))
 
 
+@pass_context
+def _suit(ctx, letter) -> str:
+    return display.suit(letter, ctx.get("lang", "en"))
+
+
+def _shown(text) -> str:
+    """A text with any contract or card code in it written with symbols (``4S`` is
+    ``4♠``, ``SQ`` ``♠Q``): the engine's English messages, a stored adjusted score."""
+    from ..formats.replay import shown
+    return shown(str(text or ""))
+
+
+@pass_context
+def _choice(ctx, r) -> str:
+    """The choices a stored ruling records, in the page's language (``choices.py``)."""
+    from .choices import stored_choice
+    return stored_choice(r.choice or "", r.chooser or "", r.kind or "", ctx.get("lang", "en"))
+
+
+@pass_context
+def _facts(ctx, facts) -> list:
+    from .choices import stored_facts
+    return stored_facts(facts, ctx.get("lang", "en"))
+
+
 def _laws(laws) -> Markup:
     """A list of Laws, isolated left to right (``12, 27B1`` stays so in Hebrew)."""
     if isinstance(laws, str):
@@ -74,7 +99,9 @@ def _ltr(text) -> Markup:
 
 
 templates.env.filters.update(num=_num, pct=_pct, contract=_contract, card=display.card,
-                             cards=display.cards, laws=_laws, ltr=_ltr)
+                             cards=display.cards, suit=_suit, shown=_shown, laws=_laws,
+                             choice=_choice, facts=_facts,
+                             ltr=_ltr)
 
 
 def hash_password(password: str) -> str:

@@ -284,8 +284,8 @@ def table_save(request: Request, event_id: Id, section: str, round_no: Id, table
             saved += 1
         except FieldError as e:
             errors[key] = e.text(lang)
-        except BridgeError as e:               # the engine's own words
-            errors[key] = e.reason
+        except BridgeError as e:               # the engine's own words, with symbols
+            errors[key] = shown(e.reason)
         except OperationalError as e:          # disk full, database gone: rolled back
             log.error("result not saved (event %s, %s): %s", event_id, key,
                       str(e.orig if e.orig is not None else e).splitlines()[0])
