@@ -134,3 +134,177 @@ def _boards(client, eid, rnd, table) -> list[int]:
 
 def _first_board(client, eid, rnd, table) -> int:
     return _boards(client, eid, rnd, table)[0]
+
+
+# ---------------------------------------------------------------- 10: symbols, not codes
+
+#: a contract or a call written as a code (4H, 3N), or a card (SQ, HT), in visible text
+CONTRACT_CODE = re.compile(r"(?<![\w'])[1-7][CDHSN](?:X{1,2})?(?![\w'])")
+CARD_CODE = re.compile(r"(?<![\w'])[SHDC][2-9TJQKA](?![\w'])")
+SEAT_CALL = re.compile(r"(?<![\w])[NESW]:\S")             # 'N:1N E:2C'
+
+
+def visible(page: str) -> str:
+    """What a reader sees of a page: its text without the head, scripts, styles, form
+    values and typed text (an input shows what the Director typed, as he typed it)."""
+    page = re.sub(r"<(head|script|style|textarea|noscript)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<[^>]+>", " ", page)
+    return html.unescape(page)
+
+
+#: the hints that say how to TYPE a contract, a result or a card in a form's field: the
+#: fields take letters (a phone's keyboard has no ♠), so these show letters on purpose
+TYPING_HINTS = ("ui.table.help", "ui.adjust.result", "ui.adjust.weighted")
+
+
+def codes(text: str, lang: str = "en") -> list[str]:
+    for key in TYPING_HINTS:
+        text = text.replace(message(key, lang), " ")
+    return CONTRACT_CODE.findall(text) + CARD_CODE.findall(text) + SEAT_CALL.findall(text)
+
+
+def _hidden(page: str, action: str) -> dict:
+    form = re.search(rf'<form method="post" action="{action}".*?</form>', page, re.S).group(0)
+    return {m.group(1): html.unescape(m.group(2))
+            for m in re.finditer(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)}
+
+
+@pytest.fixture
+def rich(client):
+    """An event with results, a weighted adjusted score, rulings with a suit and a card
+    chosen, and a live round: every page the Director reads has contracts and cards."""
+    import json
+    from pathlib import Path
+    eid = new_event(client)
+    urls = {"console": "/", "event": f"/events/{eid}", "adjust": f"/events/{eid}/adjust",
+            "rulings": "/rulings", "assistant": "/assistant",
+            "assistant_form": "/assistant/s/insufficient_bid",
+            "live_list": f"/events/{eid}/live"}
+    b = _boards(client, eid, 1, 1)
+    assert line(client, eid, 1, 1, b[0], contract="4S", declarer="N", tricks="10"
+                ).status_code == 303
+    assert line(client, eid, 1, 1, b[1], contract="3NX", declarer="E", tricks="8"
+                ).status_code == 303
+    urls["table"] = f"/events/{eid}/tables/A/1/1"
+    posts = {}
+    # a correction asks "was +420, now ..."
+    posts["table_confirm"] = (urls["table"], {
+        "csrf": client.csrf, f":{b[0]}|contract": "4H", f":{b[0]}|declarer": "N",
+        f":{b[0]}|tricks": "9", f":{b[0]}|score": "", f":{b[0]}|lead": ""})
+    # an adjusted score over a table result asks first
+    posts["adjust_confirm"] = (f"/events/{eid}/adjust", {
+        "csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": str(b[1]),
+        "kind": "weighted", "weighted": "60% 3NX-2 E\n40% 4SX= N", "ruling": "16B1",
+        "laws": "16B1, 73C"})
+    r = client.post(f"/events/{eid}/adjust", data={
+        "csrf": client.csrf, "section": "A", "round": "2", "table": "1",
+        "board": str(_boards(client, eid, 2, 1)[0]), "kind": "weighted",
+        "weighted": "30% 4S= N\n70% 3NT+1 E", "ruling": "Law 16B1", "laws": "16B1, 73C"},
+        follow_redirects=False)
+    assert r.status_code == 303, r.text
+    # the assistant: a lead out of turn refused, a suit required (50D2a)
+    from bridgelaws.service.assistant import booklet
+    sc = booklet.scenario("opening_lead_out_of_turn")
+    page = client.post(f"/assistant/s/{sc.key}", data={
+        "csrf": client.csrf, **{f.name: f.default for f in sc.facts}}).text
+    page = client.post("/assistant/apply", data={**_hidden(page, "/assistant/apply"),
+                                                 "option": "reject"}).text
+    suit = re.search(r'name="suit"[^>]*>\s*<option value="([SHDC])"', page).group(1)
+    r = client.post("/assistant/apply", data={**_hidden(page, "/assistant/apply"),
+                                              "option": "require_suit", "suit": suit},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    urls["ruling_suit"] = r.headers["location"].split("?")[0]
+    # Law 51A: a card designated
+    case = json.loads((Path(__file__).parents[1] / "cases/play/law51A_decision.json")
+                      .read_text())
+    case = {k: case[k] for k in ("board", "deal", "events")}
+    page = client.post("/assistant/case", data={"csrf": client.csrf,
+                                                "case": json.dumps(case)}).text
+    posts["assistant_ruling"] = ("/assistant/case", {"csrf": client.csrf,
+                                                     "case": json.dumps(case)})
+    r = client.post("/assistant/apply", data={**_hidden(page, "/assistant/apply"),
+                                              "option": "designate", "card": "C8"},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    urls["ruling_card"] = r.headers["location"].split("?")[0]
+    posts["assistant_auction"] = (f"/assistant/s/insufficient_bid", {
+        "csrf": client.csrf, **{f.name: f.default
+                                for f in booklet.scenario("insufficient_bid").facts}})
+    # a live round: the Director's view of a table shows its hands
+    r = client.post(f"/events/{eid}/live", data={"csrf": client.csrf, "section": "A",
+                                                 "round": "3", "mode": "laws"},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    live = client.get(f"/api/events/{eid}/live").json()["tables"]
+    urls["live_director"] = f"/live/{live[0]['id']}"
+    with client.app.state.store.session() as s:
+        from bridgelaws.service.db import RulingRow, select
+        adjusted = s.scalar(select(RulingRow).where(RulingRow.kind.like("adjusted%")))
+        urls["ruling_adjusted"] = f"/rulings/{adjusted.id}"
+    urls["error"] = "/events/99999"
+    return {"eid": eid, "urls": urls, "posts": posts, "suit": suit}
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "pl"])
+def test_no_page_shows_a_contract_or_card_as_a_code(client, rich, lang):
+    seen = {}
+    for name, url in rich["urls"].items():
+        r = client.get(url + ("&" if "?" in url else "?") + f"lang={lang}")
+        assert r.status_code == (404 if name == "error" else 200), (name, r.status_code)
+        seen[name] = visible(r.text)
+    for name, (url, data) in rich["posts"].items():
+        r = client.post(f"{url}?lang={lang}", data=data)
+        assert r.status_code == 200, (name, r.status_code, r.text[-500:])
+        seen[name] = visible(r.text)
+    for name, text in seen.items():
+        assert not codes(text, lang), (lang, name, codes(text, lang))
+    # the symbols are there instead
+    assert "4♠" in seen["table"] and "3NTX" in seen["table"]
+    assert "♣8" in seen["ruling_card"] and "3NT+1" in seen["ruling_adjusted"]
+    assert "♠" in seen["live_director"] and "♥" in seen["live_director"]
+    assert "1♥" in seen["assistant_auction"] or "1♦" in seen["assistant_auction"]
+    assert "4♥" in seen["table_confirm"] and "3NTX" in seen["adjust_confirm"]
+    login = visible(TestClientFor(client).get(f"/login?lang={lang}").text)
+    assert not codes(login, lang)
+
+
+def TestClientFor(client):
+    from fastapi.testclient import TestClient
+    return TestClient(client.app)
+
+
+def test_a_rulings_choices_are_shown_in_the_readers_language(client, rich):
+    from bridgelaws.service.choices import suit_label
+    suit = rich["suit"]
+    for lang in LANGUAGES:
+        log = visible(client.get(f"/rulings?lang={lang}").text)
+        page = visible(client.get(f"{rich['urls']['ruling_suit']}?lang={lang}").text)
+        for text in (log, page):
+            assert message("option.reject", lang) in text
+            assert message("option.require_suit", lang) in text
+            assert suit_label(suit, lang) in text
+            assert not re.search(r"require_suit|forbid_suit|designate C8|\breject\b", text)
+        card = visible(client.get(f"{rich['urls']['ruling_card']}?lang={lang}").text)
+        assert f"{message('option.designate', lang)} (♣8)" in card
+        adj = visible(client.get(f"{rich['urls']['ruling_adjusted']}?lang={lang}").text)
+        assert message("ui.adjust.kind.weighted", lang) in adj
+
+
+def test_hebrew_pages_keep_laws_and_scores_left_to_right(client, rich):
+    for name in ("rulings", "ruling_suit", "ruling_adjusted", "console"):
+        page = client.get(rich["urls"][name] + "?lang=he").text
+        assert '<html lang="he" dir="rtl">' in page
+        # every list of Laws is isolated left to right
+        laws = re.findall(r'<bdi dir="ltr" class="laws">([^<]*)</bdi>', page)
+        assert laws and all(re.fullmatch(r"[0-9A-Za-z]+(, [0-9A-Za-z]+)*", x) for x in laws), \
+            (name, laws)
+    log = client.get("/rulings?lang=he").text
+    assert re.search(r'<bdi dir="ltr">30% 4♠= N \+ 70% 3NT\+1 E</bdi>', log), \
+        "a weighted score reads left to right in one isolate"
+    table = client.get(rich["urls"]["table"] + "?lang=he").text
+    assert re.search(r'<bdi dir="ltr">[+−]\d+ \(', table)
+    # the score of a state, in the language's own format, its sign on its left
+    from bridgelaws.service.web import templates
+    tpl = templates.env.from_string("{{ -920|num(0) }}")
+    assert tpl.render(lang="he") == "\u200e\u2212920" and tpl.render(lang="pl") == "\u2212920"
