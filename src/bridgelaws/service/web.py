@@ -93,6 +93,12 @@ def _laws(laws) -> Markup:
     return Markup('<bdi dir="ltr" class="laws">%s</bdi>') % ", ".join(map(str, laws or []))
 
 
+def _isolate(text) -> str:
+    """A text kept left to right inside a sentence of any direction, as plain text (Unicode
+    isolates: for a value put into a translated message, like a date and time)."""
+    return "\u2066" + str(text) + "\u2069"
+
+
 def _ltr(text) -> Markup:
     """A text written left to right in any page (a score, a contract with its result)."""
     return Markup('<bdi dir="ltr">%s</bdi>') % escape(text)
@@ -100,7 +106,7 @@ def _ltr(text) -> Markup:
 
 templates.env.filters.update(num=_num, pct=_pct, contract=_contract, card=display.card,
                              cards=display.cards, suit=_suit, shown=_shown, laws=_laws,
-                             choice=_choice, facts=_facts,
+                             choice=_choice, facts=_facts, isolate=_isolate,
                              ltr=_ltr)
 
 
