@@ -246,7 +246,7 @@ def rich(client):
     return {"eid": eid, "urls": urls, "posts": posts, "suit": suit}
 
 
-@pytest.mark.parametrize("lang", ["en", "he", "pl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_shows_a_contract_or_card_as_a_code(client, rich, lang):
     seen = {}
     for name, url in rich["urls"].items():
