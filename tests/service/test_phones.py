@@ -265,13 +265,9 @@ def test_no_page_shows_a_contract_or_card_as_a_code(client, rich, lang):
     assert "♠" in seen["live_director"] and "♥" in seen["live_director"]
     assert "1♥" in seen["assistant_auction"] or "1♦" in seen["assistant_auction"]
     assert "4♥" in seen["table_confirm"] and "3NTX" in seen["adjust_confirm"]
-    login = visible(TestClientFor(client).get(f"/login?lang={lang}").text)
-    assert not codes(login, lang)
-
-
-def TestClientFor(client):
     from fastapi.testclient import TestClient
-    return TestClient(client.app)
+    login = visible(TestClient(client.app).get(f"/login?lang={lang}").text)   # a visitor
+    assert not codes(login, lang)
 
 
 def test_a_rulings_choices_are_shown_in_the_readers_language(client, rich):
