@@ -398,9 +398,11 @@ def test_live_table_in_four_browsers(live, chromium, shots):
     assert line["lead"] and line["lead"] in hands[leader], line
     assert line["adjusted"] is None, line
     # the result line on the screens: contract declarer · tricks · NS score
-    shown = re.search(r"·\s*(\d+)\s*·\s*NS\s*(-?\d+)\s*$", texts.pop())
-    assert shown, texts
-    assert (int(shown.group(1)), int(shown.group(2))) == (line["tricks"], line["score"]), line
+    text = texts.pop()
+    shown = re.search(r"^1♣ .*·\s*(\d+)\s*·\s*NS\s*([+−]?\d+|0)\s*$", text)   # −: a minus sign
+    assert shown, text
+    assert (int(shown.group(1)), int(shown.group(2).replace("−", "-"))) == \
+        (line["tricks"], line["score"]), line
     assert len(results) == 1, results
     standings = td.request.get(f"{base}/api/events/{event_id}/standings").json()
     by_pair = {r["pair"]: r for r in standings["sections"]["A"]["standings"]}

@@ -8,9 +8,10 @@ refused here with a message in the user's language, before the engine sees it.
 
 from __future__ import annotations
 
-from ..i18n import message
+from ..i18n import display, has_message, message
 
-__all__ = ["SYMBOLS", "suit_label", "card_label", "unlawful", "text"]
+__all__ = ["SYMBOLS", "suit_label", "card_label", "unlawful", "text", "stored_choice",
+           "stored_facts"]
 
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_OPTIONS = ("require_suit", "forbid_suit")
@@ -66,3 +67,73 @@ def text(reason: tuple[str, dict], lang: str) -> str:
         values["card"] = card_label(card) if len(card) == 2 and card[0] in SYMBOLS \
             and card[1] in "AKQJT98765432" else card
     return message(f"ui.choice.{key}", lang, **values)
+
+
+def stored_choice(choice: str, chooser: str, kind: str, lang: str) -> str:
+    """The choices a ruling stored (``RulingRow.choice``: ``"reject, require_suit C"``,
+    ``"forbid_suit S,H"``, ``"designate C8"``, one per decision, made by the seats of
+    ``chooser``; an adjusted score's kind) in ``lang``, values with their symbols:
+    ``"North: do not accept; North: require a suit (♣ clubs)"``.
+
+    >>> stored_choice("reject, designate C8", "N,S", "", "en")
+    'North: do not accept; South: designate the card (♣8)'
+    >>> stored_choice("weighted", "", "adjusted_weighted", "pl")
+    'ważony zapisowy'
+    """
+    if not choice:
+        return ""
+    if kind.startswith("adjusted"):
+        return message(f"ui.adjust.kind.{choice}", lang)
+    seats = (chooser or "").split(",")
+    out = []
+    for i, part in enumerate(choice.split(", ")):
+        option, _, value = part.partition(" ")
+        words = []
+        for v in filter(None, value.split(",")):
+            if v in SYMBOLS:
+                words.append(suit_label(v, lang))
+            elif len(v) == 2 and v[0] in SYMBOLS and v[1] in "AKQJT98765432":
+                words.append(card_label(v))
+            else:
+                words.append(v)
+        seat = seats[i] if i < len(seats) and seats[i] in ("N", "E", "S", "W") else ""
+        out.append((message(f"ui.seat.{seat}", lang) + ": " if seat else "")
+                   + message(f"option.{option}", lang)
+                   + (f" ({', '.join(words)})" if words else ""))
+    return "; ".join(out)
+
+
+def _fact_value(value, lang: str) -> str:
+    """One fact's value for people: a seat by its name, a choice in words, calls and
+    cards with their symbols (``1H P 3N`` is ``1♥ pass 3NT``), a list joined."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_fact_value(v, lang) for v in value)
+    text = str(value)
+    if text in ("N", "E", "S", "W"):
+        return message(f"ui.seat.{text}", lang)
+    if has_message(f"booklet.choice.{text}"):
+        return message(f"booklet.choice.{text}", lang)
+    from ..formats.replay import shown
+    words = []
+    for w in text.split(" "):
+        c = display.contract(w, lang)
+        words.append(c if c != w else display.card(w) if display.card(w) != w else shown(w))
+    return " ".join(words)
+
+
+def stored_facts(facts: dict, lang: str) -> list[tuple[str, str]]:
+    """A ruling's facts as (label, value) in ``lang``: the label the assistant's form
+    gave the fact (``booklet.fact.*``) or the adjusted score's form field
+    (``ui.field.*``), the value with seats named and calls and cards with symbols.
+
+    >>> stored_facts({"who": "E", "call": "1D", "auction": "1H P 3N"}, "en")
+    [('Player concerned', 'East'), ('The call', '1♦'), ('Auction so far (calls from the dealer)', '1♥ pass 3NT')]
+    """
+    out = []
+    for key, value in (facts or {}).items():
+        if value in ("", None, [], {}):
+            continue
+        label = next((message(k, lang) for k in (f"booklet.fact.{key}", f"ui.field.{key}",
+                                                  f"ui.adjust.{key}") if has_message(k)), key)
+        out.append((label, _fact_value(value, lang)))
+    return out

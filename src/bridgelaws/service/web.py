@@ -19,8 +19,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from markupsafe import Markup, escape
 
-from ..i18n import LANGUAGES, RTL_LANGUAGES, message
+from ..i18n import LANGUAGES, RTL_LANGUAGES, display, message
 from .db import Director, Setting, select
 
 __all__ = ["templates", "lang_of", "render", "current_director", "require_director",
@@ -36,6 +38,76 @@ ROOMS = ("console", "live", "assistant", "rulings", "publish")
 _here = resources.files("bridgelaws.service")
 templates = Jinja2Templates(directory=[str(_here.joinpath("templates"))]
                             + [str(_here.joinpath(room).joinpath("templates")) for room in ROOMS])
+
+
+# ---------------------------------------------------------------- filters for people
+# Numbers in the page's language's format, contracts and cards with suit symbols, and
+# lists of Laws kept in their order on a right-to-left page (i18n/display.py):
+# ``{{ x|num(2) }}``, ``{{ p|pct }}``, ``{{ "4S"|contract }}``, ``{{ "HT"|card }}``,
+# ``{{ ["12", "27B1"]|laws }}``.
+
+@pass_context
+def _num(ctx, x, digits: int = 2) -> str:
+    return display.number(x, digits, ctx.get("lang", "en"))
+
+
+@pass_context
+def _pct(ctx, p, digits: int = 2) -> str:
+    return display.percent(p, ctx.get("lang", "en"), digits)
+
+
+@pass_context
+def _contract(ctx, code) -> str:
+    return display.contract(code, ctx.get("lang", "en"))
+
+
+@pass_context
+def _suit(ctx, letter) -> str:
+    return display.suit(letter, ctx.get("lang", "en"))
+
+
+def _shown(text) -> str:
+    """A text with any contract or card code in it written with symbols (``4S`` is
+    ``4♠``, ``SQ`` ``♠Q``): the engine's English messages, a stored adjusted score."""
+    from ..formats.replay import shown
+    return shown(str(text or ""))
+
+
+@pass_context
+def _choice(ctx, r) -> str:
+    """The choices a stored ruling records, in the page's language (``choices.py``)."""
+    from .choices import stored_choice
+    return stored_choice(r.choice or "", r.chooser or "", r.kind or "", ctx.get("lang", "en"))
+
+
+@pass_context
+def _facts(ctx, facts) -> list:
+    from .choices import stored_facts
+    return stored_facts(facts, ctx.get("lang", "en"))
+
+
+def _laws(laws) -> Markup:
+    """A list of Laws, isolated left to right (``12, 27B1`` stays so in Hebrew)."""
+    if isinstance(laws, str):
+        laws = [laws]
+    return Markup('<bdi dir="ltr" class="laws">%s</bdi>') % ", ".join(map(str, laws or []))
+
+
+def _isolate(text) -> str:
+    """A text kept left to right inside a sentence of any direction, as plain text (Unicode
+    isolates: for a value put into a translated message, like a date and time)."""
+    return "\u2066" + str(text) + "\u2069"
+
+
+def _ltr(text) -> Markup:
+    """A text written left to right in any page (a score, a contract with its result)."""
+    return Markup('<bdi dir="ltr">%s</bdi>') % escape(text)
+
+
+templates.env.filters.update(num=_num, pct=_pct, contract=_contract, card=display.card,
+                             cards=display.cards, suit=_suit, shown=_shown, laws=_laws,
+                             choice=_choice, facts=_facts, isolate=_isolate,
+                             ltr=_ltr)
 
 
 def hash_password(password: str) -> str:

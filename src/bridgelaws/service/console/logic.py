@@ -41,7 +41,7 @@ from ...tournament.results import rank, score_event
 from ..db import BoardRow, EntryRow, EventRow, ResultRow, RulingRow, SittingRow, now, select
 
 __all__ = ["FieldError", "create_event", "next_swiss_round", "check_result", "save_result", "parse_adjusted",
-           "apply_adjusted", "standings", "core_event", "table_results", "possible_scores",
+           "apply_adjusted", "standings", "core_event", "table_results", "progress", "possible_scores",
            "MOVEMENTS", "SCORINGS", "ADJUSTED_KINDS"]
 
 MOVEMENTS = ("mitchell", "howell", "roundrobin", "swiss")
@@ -480,6 +480,64 @@ def sitting_of(s, ev: EventRow, section: str, round_no: int, table_no: int) -> S
 
 def rooms(ev: EventRow) -> tuple[str, ...]:
     return ("open", "closed") if ev.kind == "teams" else ("",)
+
+
+def progress(s, ev: EventRow) -> dict:
+    """Which results are in, by round and table: for each section and round, each
+    table's count of stored lines against the lines it owes (its boards, in each room),
+    and its state: ``complete``, ``partial``, ``missing``, or ``sit_out`` (a table
+    where no two contestants meet owes nothing).  ``totals`` counts the tables of each
+    state and the lines entered and owed over the event.
+
+    >>> from bridgelaws.service.db import Store
+    >>> store = Store("sqlite://")
+    >>> with store.transaction() as s:
+    ...     ev = create_event(s, name="Club pairs", kind="pairs", movement="mitchell",
+    ...                       tables=3, boards_per_round=2, seed="doc")
+    ...     _ = save_result(s, ev, section="A", round_no=1, table_no=1, board=1,
+    ...                     contract="4S", declarer="N", tricks="10")
+    ...     p = progress(s, ev)
+    >>> [(t["table"], t["entered"], t["owed"], t["state"]) for t in p["rounds"][0]["tables"]]
+    [(1, 1, 2, 'partial'), (2, 0, 2, 'missing'), (3, 0, 2, 'missing')]
+    >>> p["totals"]["entered"], p["totals"]["owed"], p["totals"]["missing"]
+    (1, 18, 8)
+    """
+    counts: dict[tuple, int] = {}
+    for section, round_no, table_no in s.execute(
+            select(ResultRow.section, ResultRow.round, ResultRow.table_no)
+            .where(ResultRow.event_id == ev.id)):
+        key = (section, round_no, table_no)
+        counts[key] = counts.get(key, 0) + 1
+    per_table = len(rooms(ev))
+    out: list[dict] = []
+    totals = {"complete": 0, "partial": 0, "missing": 0, "sit_out": 0, "entered": 0,
+              "owed": 0}
+    by_round: dict[tuple[str, int], dict] = {}
+    for st in sorted(ev.sittings, key=lambda x: (x.section, x.round, x.table_no)):
+        rnd = by_round.get((st.section, st.round))
+        if rnd is None:
+            rnd = by_round[(st.section, st.round)] = {
+                "section": st.section, "round": st.round, "tables": [],
+                "complete": 0, "owed": 0, "entered": 0}
+            out.append(rnd)
+        plays = bool(st.ns and st.ew)
+        owed = len(st.boards) * per_table if plays else 0
+        entered = counts.get((st.section, st.round, st.table_no), 0)
+        state = ("sit_out" if not plays else "complete" if entered >= owed
+                 else "partial" if entered else "missing")
+        rnd["tables"].append({
+            "table": st.table_no, "ns": st.ns, "ew": st.ew, "entered": entered,
+            "owed": owed, "state": state,
+            "url": f"/events/{ev.id}/tables/{st.section}/{st.round}/{st.table_no}"
+            if plays else None})
+        rnd["owed"] += owed
+        rnd["entered"] += min(entered, owed)
+        rnd["complete"] += state == "complete"
+        totals[state] += 1
+        totals["entered"] += min(entered, owed)
+        totals["owed"] += owed
+    return {"event": ev.id, "rounds": out, "totals": totals,
+            "tables": max((t["table"] for r in out for t in r["tables"]), default=0)}
 
 
 def save_result(s, ev: EventRow, *, section: str, round_no: int, table_no: int, board: int,

@@ -14,8 +14,8 @@ from ..db import Director, EventRow, ResultRow, RulingRow, select
 from ...formats.replay import shown
 from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, PHANTOM_CHOICES, SCORINGS,
                     FieldError, apply_adjusted, check_result, create_event, lead_warning,
-                    line_text, next_swiss_round, remove_result, rooms, save_result, signed,
-                    standings,
+                    line_text, next_swiss_round, progress, remove_result, rooms, save_result,
+                    signed, standings,
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
@@ -110,7 +110,26 @@ def event_page(request: Request, event_id: Id, d: Director = Depends(require_dir
         for st in ev.sittings:
             rounds.setdefault((st.section, st.round), []).append(st)
         return render(request, "event.html", ev=ev, rounds=rounds, entered=entered,
-                      per_table=len(rooms(ev)), saved=request.query_params.get("saved"))
+                      per_table=len(rooms(ev)), saved=request.query_params.get("saved"),
+                      progress=progress(s, ev))
+
+
+@router.get("/api/events/{event_id}/progress")
+def api_progress(request: Request, event_id: Id, d: Director = Depends(require_director)):
+    """Which results are in, by round and table (the event page's progress grid polls
+    it): ``rounds`` (each with ``section``, ``round`` and its ``tables``: ``table``,
+    ``entered``, ``owed``, ``state`` complete/partial/missing/sit_out, ``url`` of the
+    table's entry form) and ``totals``; ``summary`` says it in ``?lang=``."""
+    lang = lang_of(request)
+    with request.app.state.store.session() as s:
+        data = progress(s, _event(s, event_id))
+    data["summary"] = message("ui.progress.summary", lang, **data["totals"])
+    for rnd in data["rounds"]:
+        for t in rnd["tables"]:
+            t["label"] = message("ui.progress.cell", lang, table=t["table"], round=rnd["round"],
+                                 entered=t["entered"], owed=t["owed"],
+                                 state=message(f"ui.progress.state.{t['state']}", lang))
+    return data
 
 
 @router.get("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
@@ -265,8 +284,8 @@ def table_save(request: Request, event_id: Id, section: str, round_no: Id, table
             saved += 1
         except FieldError as e:
             errors[key] = e.text(lang)
-        except BridgeError as e:               # the engine's own words
-            errors[key] = e.reason
+        except BridgeError as e:               # the engine's own words, with symbols
+            errors[key] = shown(e.reason)
         except OperationalError as e:          # disk full, database gone: rolled back
             log.error("result not saved (event %s, %s): %s", event_id, key,
                       str(e.orig if e.orig is not None else e).splitlines()[0])

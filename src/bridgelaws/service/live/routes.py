@@ -430,6 +430,7 @@ def play_texts() -> list[str]:
 
 
 PLAY_TEXTS = (
+    "call.P", "call.X", "call.XX",
     "ui.live.title", "ui.live.board", "ui.live.dealer", "ui.live.vulnerable", "ui.live.you",
     "ui.live.auction", "ui.live.contract", "ui.live.declarer", "ui.live.dummy",
     "ui.live.to_act", "ui.live.your_turn", "ui.live.trick", "ui.live.tricks_won",

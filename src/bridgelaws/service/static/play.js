@@ -35,11 +35,19 @@
   // law numbers and card lists read left to right in every language (Hebrew too)
   function ltr(text) { return el("bdi", {dir: "ltr"}, text); }
   function cardLabel(c) { return SYMBOL[c[0]] + (c[1] === "T" ? "10" : c[1]); }
+  // calls and contracts with their symbols (4♠, 3NT), pass, double and redouble in words
   function callLabel(c) {
-    if (c === "P") return "Pass";
-    if (c === "X" || c === "XX") return c;
+    if (c === "P" || c === "PASS") return T("call.P");
+    if (c === "X" || c === "XX") return T("call." + c);
     return c[0] + SYMBOL[c[1]];
   }
+  function contractLabel(c) {
+    if (c === "P" || c === "PASS") return T("call.P");
+    const m = /^([1-7])([CDHSN])(X{0,2})$/.exec(c);
+    return m ? m[1] + SYMBOL[m[2]] + m[3] : c;
+  }
+  // a score as people write it, its sign on its left in any direction: "−920"
+  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0"; }
   function cardEl(c, opts) {
     const red = c[0] === "H" || c[0] === "D";
     const cls = "card" + (red ? " red" : "") + (opts && opts.cls ? " " + opts.cls : "");
@@ -131,7 +139,7 @@
 
   function renderInfo(v) {
     const parts = [T("ui.live.you") + ": " + seatName(v.seat)];
-    if (v.contract) parts.push(T("ui.live.contract") + ": " + (v.contract === "P" ? "Pass" : v.contract) +
+    if (v.contract) parts.push(T("ui.live.contract") + ": " + contractLabel(v.contract) +
       (v.declarer ? " " + seatName(v.declarer) : ""));
     if (v.to_act && !v.complete) parts.push(T("ui.live.to_act") + ": " + seatName(v.to_act));
     if (v.phase === "play" || v.complete) parts.push(T("ui.live.tricks_won") + ": NS " + v.won.NS + " · EW " + v.won.EW);
@@ -371,9 +379,11 @@
     if (!v.complete) { z.hidden = true; z.replaceChildren(); return; }
     z.hidden = false;
     const r = v.result || {};
-    const text = r.adjustment ? T("ui.live.adjustment") :
-      (r.contract === "PASS" ? "Pass" : r.contract + " " + seatName(r.declarer) + " · " + r.tricks + " · NS " + r.score_ns);
-    const kids = [el("h2", {}, T("ui.live.result")), el("p", {id: "result-text"}, text)];
+    const text = r.adjustment ? [T("ui.live.adjustment")] :
+      (r.contract === "PASS" || r.contract === "P" ? [contractLabel(r.contract)] :
+        [ltr(contractLabel(r.contract)), " " + seatName(r.declarer) + " · " + r.tricks + " · NS ",
+         ltr(signed(r.score_ns))]);
+    const kids = [el("h2", {}, T("ui.live.result")), el("p", {id: "result-text"}, ...text)];
     if (v.board_index + 1 < v.boards.length) {
       kids.push(el("button", {type: "button", id: "next", onclick: () => send({action: "next"})}, T("ui.live.next_board")));
     } else kids.push(el("p", {}, T("ui.live.all_played")));
