@@ -1,4 +1,5 @@
-"""Results for people: the ranking as text, JSON and HTML (travellers with a frequency chart).
+"""Results for people: the ranking as text and JSON; the results page in HTML (rendered from
+:mod:`bridgelaws.tournament.report` by the templates in ``tournament/templates``).
 
 >>> from bridgelaws.tournament.event import Event, Result
 >>> from bridgelaws.tournament.results import score_event
@@ -14,10 +15,9 @@ from __future__ import annotations
 
 import html
 import json
-from collections import Counter
 
-__all__ = ["load_event", "ranking_text", "ranking_json", "results_html", "teams_text",
-           "teams_json", "teams_html"]
+__all__ = ["load_event", "ranking_text", "ranking_json", "results_html", "render_report",
+           "results_environment", "teams_text", "teams_json", "teams_html"]
 
 
 def load_event(path: str):
@@ -65,41 +65,46 @@ def ranking_json(result) -> str:
     return json.dumps([s.as_dict() for s in result.standings], ensure_ascii=False)
 
 
-def results_html(result) -> str:
-    """An HTML page: the ranking, then each board's traveller and a bar chart of its scores."""
-    e = html.escape
-    ev = result.event
-    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
-           f"<title>{e(ev.name)}</title>",
-           "<style>td,th{padding:2px 8px}.bar{background:#468;height:10px;display:inline-block}"
-           "</style></head><body>", f"<h1>{e(ev.name)}</h1>",
-           "<table><tr><th>Rank</th><th>Pair</th><th>Names</th><th>Score</th><th>%</th></tr>"]
-    for s in result.standings:
-        pct = f"{s.percent:.2f}" if s.percent is not None else ""
-        out.append(f"<tr><td>{e(s.rank)}</td><td>{e(s.entry)}</td><td>{e(s.names)}</td>"
-                   f"<td>{s.score:.2f}</td><td>{pct}</td></tr>")
-    out.append("</table>")
-    for b, srs in sorted(result.boards.items()):
-        out.append(f"<h2>Board {b}</h2><table><tr><th>NS</th><th>EW</th><th>Contract</th>"
-                   "<th>By</th><th>Tricks</th><th>Score NS</th><th>NS</th><th>EW</th></tr>")
-        for sr in srs:
-            r = sr.result
-            f = (lambda x: "" if x is None else f"{x:.2f}")
-            out.append(f"<tr><td>{e(','.join(r.ns))}</td><td>{e(','.join(r.ew))}</td>"
-                       f"<td>{e(r.contract or str(r.adjusted or ''))}</td><td>{e(r.declarer or '')}</td>"
-                       f"<td>{'' if r.tricks is None else r.tricks}</td>"
-                       f"<td>{'' if sr.ns_score is None else sr.ns_score}</td>"
-                       f"<td>{f(sr.ns_points)}</td><td>{f(sr.ew_points)}</td></tr>")
-        out.append("</table>")
-        freq = Counter(sr.ns_score for sr in srs if sr.ns_score is not None)
-        most = max(freq.values(), default=1)
-        out.append("<table class='chart'>")
-        for score in sorted(freq, reverse=True):
-            out.append(f"<tr><td>{score:+d}</td><td><span class='bar' style='width:"
-                       f"{120 * freq[score] // most}px'></span> {freq[score]}</td></tr>")
-        out.append("</table>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+def results_environment():
+    """The Jinja2 environment of the results templates (``tournament/templates``), which
+    the web service loads too: one set of templates for every results page."""
+    global _ENV
+    if _ENV is None:
+        import jinja2
+        _ENV = jinja2.Environment(loader=jinja2.PackageLoader("bridgelaws.tournament",
+                                                              "templates"),
+                                  autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    return _ENV
+
+
+_ENV = None
+
+
+def render_report(report, lang: str = "en", *, show_cards: bool = True) -> str:
+    """A standalone HTML page (its CSS inline, no other file) of a
+    :class:`~bridgelaws.tournament.report.Report`: the facts, the ranking (each pair
+    linked to its score card), the travellers with the hands, and the score cards."""
+    from ..i18n import LANGUAGES, RTL_LANGUAGES, message
+    if lang not in LANGUAGES:
+        lang = "en"
+
+    def t(key: str, **values) -> str:
+        return message(key, lang, **values)
+
+    def pair_url(section, pair) -> str:
+        return f"#card-{section or ''}-{pair}"
+
+    return results_environment().get_template("results_page.html").render(
+        report=report, lang=lang, dir="rtl" if lang in RTL_LANGUAGES else "ltr", t=t,
+        pair_url=pair_url, show_cards=show_cards, dd_pending=False)
+
+
+def results_html(result, lang: str = "en", *, analysis: bool = True, progress=None) -> str:
+    """An HTML page of a scored pairs event: the ranking (North-South then East-West in a
+    Mitchell), each board's traveller with the hands where the file gives the deals (and
+    their double-dummy table and par when ``analysis``), and each pair's score card."""
+    from .report import event_report
+    return render_report(event_report(result, analysis=analysis, progress=progress), lang)
 
 
 def _teams_header(result) -> list[str]:
