@@ -92,7 +92,7 @@ def render_report(report, lang: str = "en", *, show_cards: bool = True) -> str:
         return message(key, lang, **values)
 
     def pair_url(section, pair) -> str:
-        return f"#card-{section or ''}-{pair}"
+        return f"#card-{section.name or ''}-{pair}"
 
     return results_environment().get_template("results_page.html").render(
         report=report, lang=lang, dir="rtl" if lang in RTL_LANGUAGES else "ltr", t=t,

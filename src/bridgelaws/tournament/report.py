@@ -40,7 +40,7 @@ from ..scoring.matchpoints import SplitScore, WeightedScore
 
 __all__ = ["Report", "SectionReport", "RankField", "RankRow", "Traveller", "TravellerRow",
            "Adjustment", "HandDiagram", "ScoreCard", "CardRow", "event_report",
-           "section_report", "contract_parts", "contract_text", "adjusted_text",
+           "section_report", "contract_parts", "contract_text", "adjusted_text", "adjustment_of",
            "hand_diagram", "analyse", "analysed", "event_date", "event_deals"]
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "NT"}
@@ -178,6 +178,8 @@ class SectionReport:
     top: float | None
     boards: int
     laws: list[str] = field(default_factory=list)
+    #: the section's own id (for links), also where ``name`` is not shown
+    id: str = ""
 
 
 @dataclass
@@ -263,7 +265,7 @@ def adjusted_text(text: str) -> str:
     return _ASSIGNED.sub(one, text)
 
 
-def _adjustment(r, text: str | None = None) -> Adjustment | None:
+def adjustment_of(r, text: str | None = None) -> Adjustment | None:
     """The adjustment of a result (``r.adjusted`` or points given by hand), with the
     stored ``text`` of the assigned result where there is one."""
     a = r.adjusted
@@ -352,7 +354,7 @@ def _side(ids) -> str:
 
 
 def section_report(result, *, name: str | None = None, details=None, deals=None,
-                   hidden: set | None = None) -> SectionReport:
+                   hidden: set | None = None, id: str = "") -> SectionReport:
     """One section's report from its :class:`~bridgelaws.tournament.results.EventResult`.
 
     ``details(result)`` may give ``(contract, declarer, tricks, adjusted text)`` for a
@@ -395,7 +397,7 @@ def section_report(result, *, name: str | None = None, details=None, deals=None,
                 found = details(r)
                 if found is not None:
                     contract, declarer, tricks, adj_text = found
-            adjusted = _adjustment(r, adj_text)
+            adjusted = adjustment_of(r, adj_text)
             if adjusted is not None and adjusted.kind != "points":
                 text, passed = None, False      # the adjustment, not the replaced result
             else:
@@ -445,7 +447,7 @@ def section_report(result, *, name: str | None = None, details=None, deals=None,
     for c in cards.values():
         c.rows.sort(key=lambda x: (x.round is None, x.round or 0, x.board))
     return SectionReport(name, result.method, fields, travellers, cards, top,
-                         len(result.boards), list(result.laws))
+                         len(result.boards), list(result.laws), id or name or "")
 
 
 def _num(text):
@@ -453,10 +455,16 @@ def _num(text):
 
 
 def _card(text: str | None) -> str | None:
-    """An opening lead as people write it: ``SA`` as ``♠A``, ``HT`` as ``♥10``."""
+    """An opening lead as people write it: ``SA`` as ``♠A``, ``HT`` as ``♥10``, ``5D`` ♦5.
+
+    >>> _card("SA"), _card("HT"), _card("5D"), _card("10C")
+    ('♠A', '♥10', '♦5', '♣10')
+    """
     if not text:
         return None
-    t = text.strip().upper()
+    t = text.strip().upper().replace("10", "T")
+    if len(t) == 2 and t[1] in "SHDC" and t[0] in RANK_LETTERS:
+        t = t[::-1]                             # USEBIO writes the rank first: 5D
     if len(t) == 2 and t[0] in "SHDC" and t[1] in RANK_LETTERS:
         return SUIT_SYMBOLS[t[0]] + ("10" if t[1] == "T" else t[1])
     return text

@@ -1,0 +1,133 @@
+"""The service's results pages (FastAPI's test client): the director's travellers before
+publishing, the public page, the score cards, adjusted rows, the hands' double-dummy
+analysis solved off the request thread, and the same templates as ``bridgelaws results
+--html`` (the same traveller rows for one event)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from fastapi.testclient import TestClient
+
+from bridgelaws.cli import main
+from bridgelaws.i18n import message
+
+from .test_service_api import app, client, enter_round, played_board_one  # noqa: F401
+
+TRAV = re.compile(r'<tr class="trav[^"]*"[^>]*>.*?</tr>', re.S)
+
+
+def publish(client, eid):
+    r = client.post(f"/events/{eid}/publish", data={"csrf": client.csrf, "minutes": "30",
+                                                     "action": "publish", "confirm": "1"},
+                    follow_redirects=False)
+    assert r.status_code == 303
+
+
+def adjust(client, eid, **form):
+    data = {"csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": "1",
+            "ruling": "a ruling", "confirm": "1", **form}
+    r = client.post(f"/events/{eid}/adjust", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text[-500:]
+
+
+def row_of(page: str, ns: str, ew: str) -> str:
+    rows = [r for r in TRAV.findall(page) if f'data-ns="{ns}" data-ew="{ew}"' in r]
+    assert len(rows) == 1, rows
+    return rows[0]
+
+
+def test_director_travellers_before_publishing(client):
+    eid = played_board_one(client)
+    assert TestClient(client.app).get(f"/results/{eid}").status_code == 404
+    page = client.get(f"/events/{eid}/travellers").text
+    assert "Results and travellers" in page and f'href="/events/{eid}/travellers"' in \
+        client.get(f"/events/{eid}").text
+    assert "4♠ N =" in row_of(page, "1", "4") and "100.00" in row_of(page, "1", "4")
+    assert "4♠ N -1" in row_of(page, "3", "5") and ">50<" in row_of(page, "3", "5")
+    assert "3NT S =" in row_of(page, "2", "6")
+    # a Mitchell: North-South ranked before East-West, under headings
+    assert page.index('id="ranking--NS"') < page.index('id="ranking--EW"')
+
+
+def test_adjusted_row_shows_what_was_given_not_the_replaced_result(client):
+    eid = played_board_one(client)
+    adjust(client, eid, kind="artificial", ns_percent="60", ew_percent="40")
+    page = client.get(f"/events/{eid}/travellers").text
+    row = row_of(page, "1", "4")
+    assert "Adjusted 60%/40%" in row and "4♠" not in row and ">420<" not in row
+    assert 'class="trav adjusted"' in row
+    adjust(client, eid, kind="assigned", result="4SX-1 N")
+    row = row_of(client.get(f"/events/{eid}/travellers?lang=en").text, "1", "4")
+    assert "Assigned:" in row and '<bdi dir="ltr">4♠x N -1</bdi>' in row and ">420<" not in row
+    # the score card of the pair shows it too
+    card = client.get(f"/events/{eid}/pairs/A/1").text
+    assert "4♠x N -1" in card and "4♠ N =" not in card
+
+
+def test_public_page_links_each_pair_to_its_score_card(client):
+    eid = played_board_one(client)
+    publish(client, eid)
+    anon = TestClient(client.app)
+    page = anon.get(f"/results/{eid}").text
+    assert f'href="/results/{eid}/pairs/A/1"' in page
+    card = anon.get(f"/results/{eid}/pairs/A/4").text
+    rows = re.findall(r'<tr class="cardrow[^"]*"[^>]*>.*?</tr>', card, re.S)
+    assert len(rows) == 1
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", rows[0],
+                                                           re.S)]
+    # round 1, board 1, East-West against pair 1, 4♠ N =, −420, 0 of 4 matchpoints, 0%
+    assert cells[:3] == ["1", "1", "EW"] and cells[3].startswith("1")
+    assert cells[4:] == ["4♠ N =", "-420", "0.00", "0.00"]
+    r = anon.get(f"/results/{eid}/pairs/A/99?lang=pl")
+    assert r.status_code == 404
+    assert message("ui.results.unknown_pair", "pl", section="A", pair="99") in r.text
+    assert anon.get(f"/results/{eid}/pairs/A/{'9' * 40}").status_code in (404, 422)
+
+
+def test_hebrew_results_are_right_to_left(client):
+    eid = played_board_one(client)
+    page = client.get(f"/events/{eid}/travellers?lang=he").text
+    assert 'dir="rtl"' in page and message("ui.results.director_title", "he") in page
+    assert '<bdi dir="ltr">3NT S =</bdi>' in page
+
+
+def test_hands_double_dummy_solved_in_the_background(client):
+    from bridgelaws.tournament import report
+    with report._LOCK:
+        report._ANALYSED.clear()                   # nothing solved before (one process)
+    eid = played_board_one(client)
+    enter_round(client, eid, 1, {(2, 3): ("PASS", "", "")})
+    first = client.get(f"/events/{eid}/travellers").text
+    assert first.count('class="hand" data-seat=') == 4 * 2          # the boards played
+    deadline = time.monotonic() + 120
+    page = first
+    assert "dd-pending" in page and 'http-equiv="refresh"' in page     # board 3: new
+    while "dd-pending" in page and time.monotonic() < deadline:
+        assert page.count('class="dd"') < 2 and 'http-equiv="refresh"' in page
+        time.sleep(1)
+        page = client.get(f"/events/{eid}/travellers").text
+    assert page.count('class="dd"') == 2 and "dd-pending" not in page
+    assert 'http-equiv="refresh"' not in page
+    assert re.search(r'class="par">Par <bdi dir="ltr">[-+0-9]+</bdi>', page) or \
+        "Par: passed out" in page
+
+
+def test_the_cli_and_the_service_render_the_same_traveller_rows(client, tmp_path, capsys):
+    """The event's PBN (its deals and score tables) through ``bridgelaws results --html``
+    gives the very rows of the service's page: one set of templates."""
+    eid = played_board_one(client)
+    enter_round(client, eid, 1, {(2, 3): ("PASS", "", ""), (3, 5): ("2HX", "E", 6)})
+    publish(client, eid)
+    anon = TestClient(client.app)
+    service = TRAV.findall(anon.get(f"/results/{eid}").text)
+    pbn = tmp_path / "event.pbn"
+    pbn.write_text(anon.get(f"/results/{eid}/event.pbn").text, encoding="utf-8")
+    out = tmp_path / "event.html"
+    assert main(["results", str(pbn), "--html", str(out), "--no-analysis",
+                 "--no-progress"]) == 0
+    capsys.readouterr()
+    cli = TRAV.findall(out.read_text(encoding="utf-8"))
+    assert len(service) == 5 and sorted(cli) == sorted(service)
+    assert any("2♥x E -2" in r for r in cli) and any("Passed out" in r for r in cli)
