@@ -88,7 +88,8 @@ def test_ranks_with_ties_and_by_direction():
     js = ranking_json(res)
     assert '"pair": "4"' in js and '"percent": 100.0' in js
     page = results_html(res)
-    assert "Board" in page and "4♥ N =" in page and "4♥ N -1" in page
+    assert "Board" in page and '4<span class="hearts">♥</span> N =' in page
+    assert '4<span class="hearts">♥</span> N -1' in page
     assert page.index("North-South") < page.index("East-West")
 
 

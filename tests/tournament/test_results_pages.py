@@ -126,7 +126,7 @@ def test_a_replaced_result_shows_the_adjustment_not_its_stale_contract():
     row = rep.sections[0].travellers[0].rows[1]
     assert row.contract_text is None and row.adjusted.kind == "artificial"
     page = render_report(rep)
-    assert "Adjusted 60%/40%" in page and "2♥x" not in page
+    assert 'Adjusted <bdi dir="ltr">60%/40%</bdi>' in page and "2♥x" not in page
     card = rep.sections[0].scorecards["4"]
     assert card.rows[0].adjusted.ew_percent == 40 and card.rows[0].contract_text is None
 
