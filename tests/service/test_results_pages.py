@@ -133,3 +133,22 @@ def test_the_cli_and_the_service_render_the_same_traveller_rows(client, tmp_path
     assert len(service) == 5 and sorted(cli) == sorted(service)
     text = [re.sub(r"<[^>]+>", "", r) for r in cli]
     assert any("2♥x E -2" in r for r in text) and any("Passed out" in r for r in text)
+
+
+def test_a_teams_event_shows_its_ranking_and_both_rooms(client):
+    r = client.post("/events/new", data={
+        "csrf": client.csrf, "name": "Teams night", "kind": "teams", "movement": "roundrobin",
+        "tables": "2", "sections": "1", "boards_per_round": "2", "scoring": "imp",
+        "source": "deal", "seed": "teams"}, follow_redirects=False)
+    eid = int(re.search(r"/events/(\d+)", r.headers["location"]).group(1))
+    data = {"csrf": client.csrf}
+    for room in ("open", "closed"):
+        data.update({f"{room}:1|contract": "4S", f"{room}:1|declarer": "N",
+                     f"{room}:1|tricks": "10" if room == "open" else "9"})
+    assert client.post(f"/events/{eid}/tables/A/1/1", data=data,
+                       follow_redirects=False).status_code == 303
+    page = client.get(f"/events/{eid}/travellers").text
+    rows = TRAV.findall(page)
+    assert len(rows) == 2 and any("4♠ N =" in r for r in rows) \
+        and any("4♠ N -1" in r for r in rows)
+    assert "IMPs and victory points" in page and 'class="pair"' not in page

@@ -212,3 +212,17 @@ def test_cli_html_in_hebrew_without_analysis(tmp_path, capsys):
     page = out.read_text(encoding="utf-8")
     assert 'dir="rtl"' in page and len(traveller_rows(page)) == 126
     assert "<link" not in page and "<script" not in page        # one file, CSS inline
+
+
+def test_howell_ranks_everyone_in_one_list():
+    ev = load_event(str(USEBIO / "mp_pairs_howell.xml"))
+    page = results_html(score_event(ev, "mp", **COMPSCORE), analysis=False)
+    assert page.count('<table class="res ranking"') == 1
+    assert 'id="ranking--NS"' not in page and "North-South" not in page
+    assert page.count('class="pair" href="#card--') == len(ev.entries)
+
+
+def test_the_text_ranking_lists_north_south_first(mitchell, capsys):
+    assert main(["results", str(USEBIO / "mp_pairs_mitchell_03.xml")]) == 0
+    out = capsys.readouterr().out
+    assert out.index("-- NS") < out.index("-- EW")

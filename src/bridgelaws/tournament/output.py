@@ -52,7 +52,8 @@ def ranking_text(result) -> str:
     lines = [f"{ev.name or ev.source} - {result.method} (Laws {', '.join(result.laws)})",
              f"{'Rank':5s} {'Pair':5s} {'Names':36s} {'Score':>8s} {'Percent':>8s}"]
     field = object()
-    for s in result.standings:
+    # North-South before East-West in a Mitchell (each field in its own order)
+    for s in sorted(result.standings, key=lambda s: {"NS": 0, "EW": 1}.get(s.direction, 2)):
         if s.direction != field and s.direction:
             lines.append(f"-- {s.direction}")
         field = s.direction
