@@ -111,7 +111,7 @@ def test_hands_double_dummy_solved_in_the_background(client):
         page = client.get(f"/events/{eid}/travellers").text
     assert page.count('class="dd"') == 2 and "dd-pending" not in page
     assert 'http-equiv="refresh"' not in page
-    assert re.search(r'class="par">Par <bdi dir="ltr">[-+0-9]+</bdi>', page) or \
+    assert re.search(r'class="par">Par: <bdi dir="ltr">[-+0-9]+</bdi> · <bdi', page) or \
         "Par: passed out" in page
 
 
