@@ -152,3 +152,22 @@ def test_a_teams_event_shows_its_ranking_and_both_rooms(client):
     assert len(rows) == 2 and any("4♠ N =" in r for r in rows) \
         and any("4♠ N -1" in r for r in rows)
     assert "IMPs and victory points" in page and 'class="pair"' not in page
+
+
+def test_two_sections_each_with_its_heading_ranking_and_travellers(client):
+    from .test_service_api import new_event
+    eid = new_event(client, sections="2")
+    for section in "AB":
+        data = {"csrf": client.csrf, ":1|contract": "3N", ":1|declarer": "S",
+                ":1|tricks": "9" if section == "A" else "10"}
+        assert client.post(f"/events/{eid}/tables/{section}/1/1", data=data,
+                           follow_redirects=False).status_code == 303
+    page = client.get(f"/events/{eid}/travellers").text
+    order = [page.index(x) for x in ('id="section-A"', 'id="ranking-A-NS"',
+                                     'id="ranking-A-EW"', 'id="board-A-1"', 'id="section-B"',
+                                     'id="ranking-B-NS"', 'id="ranking-B-EW"',
+                                     'id="board-B-1"')]
+    assert order == sorted(order)
+    assert "3NT S =" in page[order[3]:order[4]] and "3NT S +1" in page[order[7]:]
+    assert f'href="/events/{eid}/pairs/B/1"' in page
+    assert client.get(f"/events/{eid}/pairs/B/1").status_code == 200
