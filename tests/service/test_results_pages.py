@@ -59,6 +59,11 @@ def test_adjusted_row_shows_what_was_given_not_the_replaced_result(client):
     assert 'Adjusted <bdi dir="ltr">60%/40%</bdi>' in row
     assert "4♠" not in row and ">420<" not in row
     assert 'class="trav adjusted"' in row
+    # the director's row links to the ruling in the log; the public page does not
+    assert re.search(r'<a class="ruling" href="/rulings/\d+">', row)
+    publish(client, eid)
+    public = row_of(TestClient(client.app).get(f"/results/{eid}").text, "1", "4")
+    assert "60%/40%" in public and "/rulings/" not in public
     adjust(client, eid, kind="assigned", result="4SX-1 N")
     row = row_of(client.get(f"/events/{eid}/travellers?lang=en").text, "1", "4")
     assert "Assigned:" in row and '<bdi dir="ltr">4♠x N -1</bdi>' in row and ">420<" not in row

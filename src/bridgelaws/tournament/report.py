@@ -59,6 +59,8 @@ class Adjustment:
     ew_percent: float | None = None
     text: str = ""
     score: int | None = None
+    #: the ruling in the director's log that gave it (the web service's), if known
+    ruling: int | None = None
 
 
 @dataclass
@@ -357,9 +359,9 @@ def section_report(result, *, name: str | None = None, details=None, deals=None,
                    hidden: set | None = None, id: str = "") -> SectionReport:
     """One section's report from its :class:`~bridgelaws.tournament.results.EventResult`.
 
-    ``details(result)`` may give ``(contract, declarer, tricks, adjusted text)`` for a
-    result whose raw form the scoring did not keep (the web service scores stored
-    table scores); ``deals`` maps board numbers to ``(pbn deal, dealer, vulnerability)``
+    ``details(result)`` may give ``(contract, declarer, tricks, adjusted text[, ruling
+    id])`` for a result whose raw form the scoring did not keep (the web service scores
+    stored table scores); ``deals`` maps board numbers to ``(pbn deal, dealer, vulnerability)``
     (dealer and vulnerability ``None``: Law 2); ``hidden`` are ids left out of the
     ranking (a phantom pair)."""
     ev = result.event
@@ -392,12 +394,16 @@ def section_report(result, *, name: str | None = None, details=None, deals=None,
         rows = []
         for sr in srs:
             r = sr.result
-            contract, declarer, tricks, adj_text = r.contract, r.declarer, r.tricks, None
+            contract, declarer, tricks, adj_text, ruling = (r.contract, r.declarer, r.tricks,
+                                                            None, None)
             if details is not None:
                 found = details(r)
                 if found is not None:
-                    contract, declarer, tricks, adj_text = found
+                    contract, declarer, tricks, adj_text, *more = found
+                    ruling = more[0] if more else None
             adjusted = adjustment_of(r, adj_text)
+            if adjusted is not None:
+                adjusted.ruling = ruling
             if adjusted is not None and adjusted.kind != "points":
                 text, passed = None, False      # the adjustment, not the replaced result
             else:

@@ -416,7 +416,8 @@ def travellers_page(request: Request, event_id: Id, d: Director = Depends(requir
     with request.app.state.store.session() as s:
         ev = _event(s, event_id)
         return render(request, "travellers.html", **results_page_context(s, ev),
-                      pair_url=lambda sec, pair: f"/events/{ev.id}/pairs/{sec.id}/{pair}")
+                      pair_url=lambda sec, pair: f"/events/{ev.id}/pairs/{sec.id}/{pair}",
+                      ruling_url=lambda ruling: f"/rulings/{ruling}")
 
 
 @router.get("/events/{event_id}/pairs/{section}/{pair}", response_class=HTMLResponse)

@@ -103,7 +103,7 @@ def results_report(s, ev: EventRow) -> Report:
             r = stored.get((result.round, result.table, result.board))
             if r is None:
                 return None
-            return r.contract, r.declarer, r.tricks, r.adjusted
+            return r.contract, r.declarer, r.tricks, r.adjusted, r.ruling_id
         sections.append(section_report(res, name=name, details=details, deals=deals,
                                        hidden=_ghosts(ev, section), id=section))
     date = ev.created.date().isoformat() if ev.created else None

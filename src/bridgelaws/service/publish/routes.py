@@ -81,8 +81,10 @@ def scorecard_page(request: Request, s, ev, section: str, pair: str, back: str):
     if card is None:
         raise HTTPException(404, message("ui.results.unknown_pair", lang_of(request),
                                          section=section, pair=pair))
+    director = back.startswith("/events/")
     return render(request, "scorecard.html", ev=ev, sec=sec, card=card, back=back,
-                  link_boards=False)
+                  link_boards=False,
+                  ruling_url=(lambda ruling: f"/rulings/{ruling}") if director else None)
 
 
 @router.get("/results/{event_id}/pairs/{section}/{pair}", response_class=HTMLResponse)
