@@ -599,7 +599,7 @@ def _results_teams(event, args) -> int:
     if args.html:
         try:
             with open(args.html, "w", encoding="utf-8") as f:
-                f.write(teams_html(result))
+                f.write(teams_html(result, args.lang or "en"))
         except OSError as e:
             raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
     for line in result.disagreements():

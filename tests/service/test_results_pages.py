@@ -149,14 +149,20 @@ def test_a_teams_event_shows_its_ranking_and_both_rooms(client):
     data = {"csrf": client.csrf}
     for room in ("open", "closed"):
         data.update({f"{room}:1|contract": "4S", f"{room}:1|declarer": "N",
-                     f"{room}:1|tricks": "10" if room == "open" else "9"})
+                     f"{room}:1|tricks": "10" if room == "open" else "9",
+                     f"{room}:2|contract": "PASS"})
     assert client.post(f"/events/{eid}/tables/A/1/1", data=data,
                        follow_redirects=False).status_code == 303
     page = client.get(f"/events/{eid}/travellers").text
     rows = TRAV.findall(page)
-    assert len(rows) == 2 and any("4♠ N =" in r for r in rows) \
+    assert len(rows) == 4 and any("4♠ N =" in r for r in rows) \
         and any("4♠ N -1" in r for r in rows)
     assert "IMPs and victory points" in page and 'class="pair"' not in page
+    # the match of round 1, table 1: 4♠= against 4♠-1 (not vulnerable), 10 IMPs; a pass-out
+    match = re.search(r'<tr class="match"[^>]*>.*?</tr>', page, re.S).group(0)
+    assert "10-0" in match
+    ranking = re.search(r'<table class="res ranking".*?</table>', page, re.S).group(0)
+    assert ">+10<" in ranking and ">-10<" in ranking
 
 
 def test_two_sections_each_with_its_heading_ranking_and_travellers(client):

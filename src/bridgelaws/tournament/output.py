@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import html
 import json
 
 __all__ = ["load_event", "ranking_text", "ranking_json", "results_html", "render_report",
@@ -164,28 +163,8 @@ def teams_json(result) -> str:
                        "disagreements": result.disagreements()}, ensure_ascii=False)
 
 
-def teams_html(result) -> str:
-    """An HTML page: the ranking, then the matches round by round."""
-    e = html.escape
-    ev = result.event
-    names = {t: (tm.name or t) for t, tm in ev.teams.items()}
-    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
-           f"<title>{e(ev.name)}</title><style>td,th{{padding:2px 8px}}</style></head><body>",
-           f"<h1>{e(ev.name)}</h1>"]
-    out += [f"<p>{e(line)}</p>" for line in _teams_header(result)[1:] + [_basis(result)]]
-    out.append("<table><tr><th>Rank</th><th>Team</th><th>Name</th><th>VPs</th><th>IMPs</th>"
-               "<th>Played</th></tr>")
-    for s in result.standings:
-        out.append(f"<tr><td>{e(s.rank)}</td><td>{e(s.team)}</td><td>{e(s.name)}</td>"
-                   f"<td>{s.vp:.2f}</td><td>{s.imps_for - s.imps_against:+g}</td>"
-                   f"<td>{s.matches}</td></tr>")
-    out.append("</table><h2>Matches</h2><table><tr><th>Round</th><th>Table</th><th>Home</th>"
-               "<th>Away</th><th>IMPs</th><th>VPs</th></tr>")
-    for ms in result.matches:
-        m = ms.match
-        out.append(f"<tr><td>{'' if m.round is None else m.round}</td><td>{e(m.table or '')}"
-                   f"</td><td>{e(names[m.home])}</td><td>{e(names[m.away])}</td>"
-                   f"<td>{ms.imps_home:g}-{ms.imps_away:g}</td>"
-                   f"<td>{ms.vp_home:.2f}-{ms.vp_away:.2f}</td></tr>")
-    out.append("</table></body></html>")
-    return "\n".join(out) + "\n"
+def teams_html(result, lang: str = "en") -> str:
+    """An HTML page of a teams event (the results templates): the ranking on victory
+    points, then the matches with their IMPs and VPs."""
+    from .report import teams_report
+    return render_report(teams_report(result), lang)

@@ -38,7 +38,8 @@ from ..cards import BridgeError, Deal, RANK_LETTERS, SEAT_NAMES, parse_seat
 from ..scoring.adjusted import ArtificialScore
 from ..scoring.matchpoints import SplitScore, WeightedScore
 
-__all__ = ["Report", "SectionReport", "RankField", "RankRow", "Traveller", "TravellerRow",
+__all__ = ["Report", "SectionReport", "RankField", "RankRow", "MatchRow", "Traveller",
+           "TravellerRow", "teams_report",
            "Adjustment", "HandDiagram", "ScoreCard", "CardRow", "event_report",
            "section_report", "contract_parts", "contract_text", "adjusted_text", "adjustment_of",
            "hand_diagram", "analyse", "analysed", "event_date", "event_deals"]
@@ -122,6 +123,8 @@ class Traveller:
 
 @dataclass
 class RankRow:
+    """A contestant's place (a team's: ``score`` its victory points, ``boards`` its
+    matches played, ``imps`` its IMPs won less lost)."""
     rank: str
     place: int
     pair: str
@@ -130,6 +133,23 @@ class RankRow:
     percent: float | None
     boards: int
     direction: str | None = None
+    imps: float | None = None
+
+
+@dataclass
+class MatchRow:
+    """A team match: the teams, the IMPs and the victory points each way (``None``
+    while it is not complete)."""
+    round: int | None
+    table: str | None
+    home: str
+    home_name: str
+    away: str
+    away_name: str
+    imps_home: float | None = None
+    imps_away: float | None = None
+    vp_home: float | None = None
+    vp_away: float | None = None
 
 
 @dataclass
@@ -182,6 +202,8 @@ class SectionReport:
     laws: list[str] = field(default_factory=list)
     #: the section's own id (for links), also where ``name`` is not shown
     id: str = ""
+    #: a teams section's matches
+    matches: list[MatchRow] = field(default_factory=list)
 
 
 @dataclass
@@ -527,4 +549,22 @@ def event_report(result, *, title: str | None = None, analysis: bool = False,
     if analysis and deals:
         analyse(_analysis_keys(deals), threads, progress)
     section = section_report(result, deals=deals)
+    return Report(title or ev.name or ev.source, event_date(ev), [section])
+
+
+def teams_report(result, *, title: str | None = None) -> Report:
+    """The report of a teams event scored by :func:`~bridgelaws.tournament.teams.score_teams`:
+    the teams ranked on their victory points, and the matches with their IMPs and VPs."""
+    ev = result.event
+    names = {t: (tm.name or t) for t, tm in ev.teams.items()}
+    rows = [RankRow(s.rank, 0, s.team, s.name, s.vp, None, s.matches, None,
+                    s.imps_for - s.imps_against) for s in result.standings]
+    matches = [MatchRow(ms.match.round, ms.match.table, ms.match.home,
+                        names.get(ms.match.home, ""), ms.match.away,
+                        names.get(ms.match.away, ""), ms.imps_home, ms.imps_away, ms.vp_home,
+                        ms.vp_away) for ms in result.matches]
+    matches += [MatchRow(m.round, m.table, m.home, names.get(m.home, ""), m.away,
+                         names.get(m.away, "")) for m in result.unplayed]
+    section = SectionReport(None, "teams", [RankField(None, rows)] if rows else [], [], {},
+                            None, result.boards or 0, list(result.laws), "", matches)
     return Report(title or ev.name or ev.source, event_date(ev), [section])

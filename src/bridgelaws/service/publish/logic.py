@@ -19,9 +19,9 @@ from ...formats.record import BoardRecord, ScoreTable
 from ...formats.usebio import write_usebio
 from ...boards import dealer_of
 from ...cards import SEAT_NAMES
-from ...tournament.report import (RankField, RankRow, Report, SectionReport, Traveller,
-                                  TravellerRow, adjustment_of, analyse, analysed,
-                                  contract_parts, section_report)
+from ...tournament.report import (MatchRow, RankField, RankRow, Report, SectionReport,
+                                  Traveller, TravellerRow, adjustment_of, analyse,
+                                  analysed, contract_parts, section_report)
 from ..db import EventRow, ResultRow, select
 from ..console.logic import adjusted_object, standings
 
@@ -113,7 +113,19 @@ def results_report(s, ev: EventRow) -> Report:
 def _teams_section(ev, name, section, sec, rows, deals) -> SectionReport:
     """A teams section: the ranking on victory points and each board's lines (both rooms)."""
     from ...tournament.report import hand_diagram
-    ranking = [RankRow(r["rank"], 0, r["pair"], r["names"], r["score"], None, 0)
+    names = {en.number: en.names or "" for en in ev.entries if en.section == section}
+    played: dict[str, int] = {}
+    matches = []
+    for m in sec.get("matches", []):
+        done = m.get("complete")
+        if done:
+            played[m["home"]] = played.get(m["home"], 0) + 1
+            played[m["away"]] = played.get(m["away"], 0) + 1
+        matches.append(MatchRow(m["round"], str(m["table"]), m["home"],
+                                names.get(m["home"], ""), m["away"], names.get(m["away"], ""),
+                                *(m["imps"] + m["vps"] if done else ())))
+    ranking = [RankRow(r["rank"], 0, r["pair"], r["names"], r["score"], None,
+                       played.get(r["pair"], 0), None, r.get("imps"))
                for r in sec["standings"]]
     travellers = []
     by_board: dict[int, list] = {}
@@ -135,7 +147,7 @@ def _teams_section(ev, name, section, sec, rows, deals) -> SectionReport:
         travellers.append(Traveller(b, None, out, hand))
     return SectionReport(name, "teams", [RankField(None, ranking)] if ranking else [],
                          travellers, {}, None, len(by_board), list(sec.get("laws", [])),
-                         section)
+                         section, matches)
 
 
 def results_page_context(s, ev: EventRow) -> dict:
