@@ -226,3 +226,18 @@ def test_the_text_ranking_lists_north_south_first(mitchell, capsys):
     assert main(["results", str(USEBIO / "mp_pairs_mitchell_03.xml")]) == 0
     out = capsys.readouterr().out
     assert out.index("-- NS") < out.index("-- EW")
+
+
+def test_a_teams_event_through_the_same_templates(tmp_path, capsys):
+    from bridgelaws.tournament.teams import score_teams
+    ev = load_event(str(RUTER / "team.pbn"))
+    res = score_teams(ev)
+    out = tmp_path / "team.html"
+    assert main(["results", str(RUTER / "team.pbn"), "--html", str(out)]) == 0
+    capsys.readouterr()
+    page = out.read_text(encoding="utf-8")
+    assert '<table class="res ranking"' in page and '<table class="res matches"' in page
+    assert page.count('<tr class="match"') == len(res.matches) + len(res.unplayed)
+    for s in res.standings:
+        row = re.search(rf'<tr data-pair="{s.team}">.*?</tr>', page, re.S).group(0)
+        assert f"{s.vp:.2f}" in row and s.name in html.unescape(row)
