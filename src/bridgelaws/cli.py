@@ -585,8 +585,16 @@ def _cmd_results(args) -> int:
     # (totals factored to the full session) until the Director adjusts (Law "12A2")
     result = score_event(event, method, factor_totals=bool(not_played),
                          edition=args.edition or "2017")
-    for out, write in ((args.html, lambda path: open(path, "w", encoding="utf-8").write(
-                            results_html(result))),
+    page = None
+    if args.html:
+        # the hands of the boards whose deals the file gives, with their double-dummy
+        # tables and par (DDS: a few seconds a dozen boards; a bar shows how far it is)
+        from .tournament.report import event_deals
+        with _bar(args, "double dummy", total=len(event_deals(event))
+                  if args.analysis else 0) as bar:
+            page = results_html(result, args.lang or "en", analysis=args.analysis,
+                                progress=_board_progress(bar))
+    for out, write in ((args.html, lambda path: open(path, "w", encoding="utf-8").write(page)),
                        (args.pbn, lambda path: write_results_pbn(result, path)),
                        (args.usebio, lambda path: open(path, "w", encoding="utf-8").write(
                             write_usebio(result)))):
@@ -632,7 +640,7 @@ def _results_teams(event, args) -> int:
     if args.html:
         try:
             with open(args.html, "w", encoding="utf-8") as f:
-                f.write(teams_html(result))
+                f.write(teams_html(result, args.lang or "en"))
         except OSError as e:
             raise BridgeError(f"cannot write: {e.strerror}", args.html) from None
     if args.pdf:
@@ -929,14 +937,20 @@ def build_parser() -> argparse.ArgumentParser:
                  "bridgelaws results examples/club_night.csv\n"
                  "bridgelaws results event.xml --method imp --html results.html\n"
                  "bridgelaws results session.bws --pdf results.pdf --cards-pdf cards.pdf\n"
-                 "bridgelaws results team.pbn --boards 8    # a teams event: IMPs, VPs, ranking")
+                 "bridgelaws results team.pbn --boards 8    # a teams event: IMPs, VPs, ranking",
+                 parents=[progress])
     s.add_argument("file", help="the results file (.xml USEBIO 1.2, .pbn with score tables, "
                                 ".csv raw results, a Bridgemate .bws database) or a folder "
                                 "of Bridgemate CSV tables")
     s.add_argument("--method", choices=["mp", "imp", "xi", "butler"],
                    help="scoring method (default: the one the file names)")
     _edition_option(s, "score adjusted scores (12C, 86, 88)")
-    s.add_argument("--html", metavar="OUT", help="also write the results as an HTML page")
+    s.add_argument("--html", metavar="OUT", help="also write the results as an HTML page "
+                   "(ranking, travellers, hands with double-dummy tricks and par where the "
+                   "file gives the deals, each pair's score card)")
+    s.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
+                   help="--no-analysis: the HTML page's hands without the double-dummy "
+                        "tricks and par (which take a moment for many boards)")
     s.add_argument("--json", action="store_true", help="print the ranking as JSON")
     s.add_argument("--pbn", metavar="OUT", help="also write PBN 2.1 ScoreTables and the "
                                                 "TotalScoreTable")
@@ -944,7 +958,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--pdf", metavar="OUT", help="also write the ranking as a PDF to print")
     s.add_argument("--cards-pdf", metavar="OUT",
                    help="pairs: also write every pair's score card as a PDF to print")
-    _lang_option(s, "the PDFs' headings")
+    _lang_option(s, "the HTML page and the PDFs' headings")
     s.add_argument("--boards", type=int, metavar="N",
                    help="teams: the boards in a match, which decide the VP scale (default: "
                         "the boards in the file, else inferred from its published VPs)")

@@ -21,7 +21,9 @@ def _folders() -> list[Path]:
 
 
 def test_the_loader_searches_the_shared_folder_and_every_rooms():
-    assert _folders() == [SERVICE / "templates"] + [SERVICE / r / "templates" for r in web.ROOMS]
+    # and the results templates that `bridgelaws results --html` renders too
+    assert _folders() == [SERVICE / "templates"] + [SERVICE / r / "templates" for r in web.ROOMS] \
+        + [SERVICE.parent / "tournament" / "templates"]
     for room in web.ROOMS:
         assert (SERVICE / room / "__init__.py").is_file() and (SERVICE / room / "routes.py").is_file()
 

@@ -373,7 +373,7 @@ def test_publish_results_html_pbn_usebio(client):
                     follow_redirects=False)
     assert r.status_code == 303
     page = anon.get(f"/results/{eid}").text
-    assert "Tuesday pairs" in page and "4S" in page and "3N" in page
+    assert "Tuesday pairs" in page and "4♠ N =" in page and "3NT S =" in page
     pbn = anon.get(f"/results/{eid}/event.pbn").text
     from bridgelaws.formats.pbn import read_pbn
     games = read_pbn(pbn)

@@ -88,7 +88,9 @@ def test_ranks_with_ties_and_by_direction():
     js = ranking_json(res)
     assert '"pair": "4"' in js and '"percent": 100.0' in js
     page = results_html(res)
-    assert "Board 1" in page and "class='bar'" in page
+    assert "Board" in page and '4<span class="hearts">♥</span> N =' in page
+    assert '4<span class="hearts">♥</span> N -1' in page
+    assert page.index("North-South") < page.index("East-West")
 
 
 def test_rank_places_and_tie_rules():

@@ -25,7 +25,8 @@ def test_results_json_and_html(tmp_path, capsys):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["pair"] == "1" and rows[0]["percent"] == 100.0 and rows[0]["names"] == "A1 - B1"
     assert {"rank", "pair", "names", "score", "percent"} <= set(rows[0])
-    assert "Board 1" in out_html.read_text()
+    page = out_html.read_text()
+    assert 'data-board="1"' in page and '4<span class="hearts">♥</span> N =' in page
     assert main(["results", str(path), "--method", "xi"]) == 0
     assert "78B" in capsys.readouterr().out
 

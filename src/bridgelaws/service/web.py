@@ -36,8 +36,11 @@ _hasher = PasswordHasher()
 #: a template is named by its file name alone, and every name is in one folder only.
 ROOMS = ("console", "live", "assistant", "rulings", "publish")
 _here = resources.files("bridgelaws.service")
+#: the results templates that ``bridgelaws results --html`` renders too (``_results_*.html``)
+_RESULTS = resources.files("bridgelaws.tournament").joinpath("templates")
 templates = Jinja2Templates(directory=[str(_here.joinpath("templates"))]
-                            + [str(_here.joinpath(room).joinpath("templates")) for room in ROOMS])
+                            + [str(_here.joinpath(room).joinpath("templates")) for room in ROOMS]
+                            + [str(_RESULTS)])
 
 
 # ---------------------------------------------------------------- filters for people

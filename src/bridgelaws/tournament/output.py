@@ -1,4 +1,5 @@
-"""Results for people: the ranking as text, JSON and HTML (travellers with a frequency chart).
+"""Results for people: the ranking as text and JSON; the results page in HTML (rendered from
+:mod:`bridgelaws.tournament.report` by the templates in ``tournament/templates``).
 
 >>> from bridgelaws.tournament.event import Event, Result
 >>> from bridgelaws.tournament.results import score_event
@@ -12,12 +13,10 @@
 
 from __future__ import annotations
 
-import html
 import json
-from collections import Counter
 
-__all__ = ["load_event", "ranking_text", "ranking_json", "results_html", "teams_text",
-           "teams_json", "teams_html"]
+__all__ = ["load_event", "ranking_text", "ranking_json", "results_html", "render_report",
+           "results_environment", "teams_text", "teams_json", "teams_html"]
 
 
 def load_event(path: str):
@@ -52,7 +51,8 @@ def ranking_text(result) -> str:
     lines = [f"{ev.name or ev.source} - {result.method} (Laws {', '.join(result.laws)})",
              f"{'Rank':5s} {'Pair':5s} {'Names':36s} {'Score':>8s} {'Percent':>8s}"]
     field = object()
-    for s in result.standings:
+    # North-South before East-West in a Mitchell (each field in its own order)
+    for s in sorted(result.standings, key=lambda s: {"NS": 0, "EW": 1}.get(s.direction, 2)):
         if s.direction != field and s.direction:
             lines.append(f"-- {s.direction}")
         field = s.direction
@@ -65,41 +65,46 @@ def ranking_json(result) -> str:
     return json.dumps([s.as_dict() for s in result.standings], ensure_ascii=False)
 
 
-def results_html(result) -> str:
-    """An HTML page: the ranking, then each board's traveller and a bar chart of its scores."""
-    e = html.escape
-    ev = result.event
-    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
-           f"<title>{e(ev.name)}</title>",
-           "<style>td,th{padding:2px 8px}.bar{background:#468;height:10px;display:inline-block}"
-           "</style></head><body>", f"<h1>{e(ev.name)}</h1>",
-           "<table><tr><th>Rank</th><th>Pair</th><th>Names</th><th>Score</th><th>%</th></tr>"]
-    for s in result.standings:
-        pct = f"{s.percent:.2f}" if s.percent is not None else ""
-        out.append(f"<tr><td>{e(s.rank)}</td><td>{e(s.entry)}</td><td>{e(s.names)}</td>"
-                   f"<td>{s.score:.2f}</td><td>{pct}</td></tr>")
-    out.append("</table>")
-    for b, srs in sorted(result.boards.items()):
-        out.append(f"<h2>Board {b}</h2><table><tr><th>NS</th><th>EW</th><th>Contract</th>"
-                   "<th>By</th><th>Tricks</th><th>Score NS</th><th>NS</th><th>EW</th></tr>")
-        for sr in srs:
-            r = sr.result
-            f = (lambda x: "" if x is None else f"{x:.2f}")
-            out.append(f"<tr><td>{e(','.join(r.ns))}</td><td>{e(','.join(r.ew))}</td>"
-                       f"<td>{e(r.contract or str(r.adjusted or ''))}</td><td>{e(r.declarer or '')}</td>"
-                       f"<td>{'' if r.tricks is None else r.tricks}</td>"
-                       f"<td>{'' if sr.ns_score is None else sr.ns_score}</td>"
-                       f"<td>{f(sr.ns_points)}</td><td>{f(sr.ew_points)}</td></tr>")
-        out.append("</table>")
-        freq = Counter(sr.ns_score for sr in srs if sr.ns_score is not None)
-        most = max(freq.values(), default=1)
-        out.append("<table class='chart'>")
-        for score in sorted(freq, reverse=True):
-            out.append(f"<tr><td>{score:+d}</td><td><span class='bar' style='width:"
-                       f"{120 * freq[score] // most}px'></span> {freq[score]}</td></tr>")
-        out.append("</table>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+def results_environment():
+    """The Jinja2 environment of the results templates (``tournament/templates``), which
+    the web service loads too: one set of templates for every results page."""
+    global _ENV
+    if _ENV is None:
+        import jinja2
+        _ENV = jinja2.Environment(loader=jinja2.PackageLoader("bridgelaws.tournament",
+                                                              "templates"),
+                                  autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    return _ENV
+
+
+_ENV = None
+
+
+def render_report(report, lang: str = "en", *, show_cards: bool = True) -> str:
+    """A standalone HTML page (its CSS inline, no other file) of a
+    :class:`~bridgelaws.tournament.report.Report`: the facts, the ranking (each pair
+    linked to its score card), the travellers with the hands, and the score cards."""
+    from ..i18n import LANGUAGES, RTL_LANGUAGES, message
+    if lang not in LANGUAGES:
+        lang = "en"
+
+    def t(key: str, **values) -> str:
+        return message(key, lang, **values)
+
+    def pair_url(section, pair) -> str:
+        return f"#card-{section.name or ''}-{pair}"
+
+    return results_environment().get_template("results_page.html").render(
+        report=report, lang=lang, dir="rtl" if lang in RTL_LANGUAGES else "ltr", t=t,
+        pair_url=pair_url, show_cards=show_cards, dd_pending=False)
+
+
+def results_html(result, lang: str = "en", *, analysis: bool = True, progress=None) -> str:
+    """An HTML page of a scored pairs event: the ranking (North-South then East-West in a
+    Mitchell), each board's traveller with the hands where the file gives the deals (and
+    their double-dummy table and par when ``analysis``), and each pair's score card."""
+    from .report import event_report
+    return render_report(event_report(result, analysis=analysis, progress=progress), lang)
 
 
 def _teams_header(result) -> list[str]:
@@ -158,28 +163,8 @@ def teams_json(result) -> str:
                        "disagreements": result.disagreements()}, ensure_ascii=False)
 
 
-def teams_html(result) -> str:
-    """An HTML page: the ranking, then the matches round by round."""
-    e = html.escape
-    ev = result.event
-    names = {t: (tm.name or t) for t, tm in ev.teams.items()}
-    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
-           f"<title>{e(ev.name)}</title><style>td,th{{padding:2px 8px}}</style></head><body>",
-           f"<h1>{e(ev.name)}</h1>"]
-    out += [f"<p>{e(line)}</p>" for line in _teams_header(result)[1:] + [_basis(result)]]
-    out.append("<table><tr><th>Rank</th><th>Team</th><th>Name</th><th>VPs</th><th>IMPs</th>"
-               "<th>Played</th></tr>")
-    for s in result.standings:
-        out.append(f"<tr><td>{e(s.rank)}</td><td>{e(s.team)}</td><td>{e(s.name)}</td>"
-                   f"<td>{s.vp:.2f}</td><td>{s.imps_for - s.imps_against:+g}</td>"
-                   f"<td>{s.matches}</td></tr>")
-    out.append("</table><h2>Matches</h2><table><tr><th>Round</th><th>Table</th><th>Home</th>"
-               "<th>Away</th><th>IMPs</th><th>VPs</th></tr>")
-    for ms in result.matches:
-        m = ms.match
-        out.append(f"<tr><td>{'' if m.round is None else m.round}</td><td>{e(m.table or '')}"
-                   f"</td><td>{e(names[m.home])}</td><td>{e(names[m.away])}</td>"
-                   f"<td>{ms.imps_home:g}-{ms.imps_away:g}</td>"
-                   f"<td>{ms.vp_home:.2f}-{ms.vp_away:.2f}</td></tr>")
-    out.append("</table></body></html>")
-    return "\n".join(out) + "\n"
+def teams_html(result, lang: str = "en") -> str:
+    """An HTML page of a teams event (the results templates): the ranking on victory
+    points, then the matches with their IMPs and VPs."""
+    from .report import teams_report
+    return render_report(teams_report(result), lang)

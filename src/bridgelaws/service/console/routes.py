@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy.exc import OperationalError
 
@@ -424,6 +425,31 @@ def swiss_next(request: Request, event_id: Id, d: Director = Depends(require_dir
 
 
 # ---------------------------------------------------------------- standings
+# (the director's results and travellers: the public page's templates, before publishing)
+
+@router.get("/events/{event_id}/travellers", response_class=HTMLResponse)
+def travellers_page(request: Request, event_id: Id, d: Director = Depends(require_director)):
+    """The director's results: the ranking, each board's traveller (adjusted scores as
+    given), the hands, and each pair's score card, published or not."""
+    from ..publish.logic import results_page_context
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        return render(request, "travellers.html", **results_page_context(s, ev),
+                      pair_url=lambda sec, pair: f"/events/{ev.id}/pairs/{sec.id}/{pair}",
+                      ruling_url=lambda ruling: f"/rulings/{ruling}")
+
+
+@router.get("/events/{event_id}/pairs/{section}/{pair}", response_class=HTMLResponse)
+def director_scorecard(request: Request, event_id: Id,
+                       section: Annotated[str, Path(min_length=1, max_length=8)],
+                       pair: Annotated[str, Path(min_length=1, max_length=16)],
+                       d: Director = Depends(require_director)):
+    """A pair's score card for the director (published or not)."""
+    from ..publish.routes import scorecard_page
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        return scorecard_page(request, s, ev, section, pair, f"/events/{ev.id}/travellers")
+
 
 @router.get("/events/{event_id}/standings", response_class=HTMLResponse)
 def standings_page(request: Request, event_id: Id, d: Director = Depends(require_director)):

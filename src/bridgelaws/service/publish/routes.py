@@ -4,8 +4,9 @@ once published, anyone may read the results page and download the PBN and USEBIO
 from __future__ import annotations
 
 import datetime as dt
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ...i18n import message
@@ -13,7 +14,7 @@ from ..console.routes import _event
 from ..db import Director
 from ..limits import Id, PageError, form_data, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
-from .logic import event_pbn, event_usebio, results_page_context
+from .logic import event_pbn, event_usebio, results_page_context, results_report
 
 router = APIRouter()
 
@@ -58,10 +59,41 @@ def _published_event(request, s, event_id):
 
 @router.get("/results/{event_id}", response_class=HTMLResponse)
 def results_page(request: Request, event_id: Id):
-    """The published results: standings and travellers (public once published)."""
+    """The published results: the ranking, each board's traveller with its hands, each
+    pair's score card a click away (public once published)."""
     with request.app.state.store.session() as s:
         ev = _published_event(request, s, event_id)
-        return render(request, "results.html", **results_page_context(s, ev))
+        return render(request, "results.html", **results_page_context(s, ev),
+                      pair_url=lambda sec, pair: f"/results/{ev.id}/pairs/{sec.id}/{pair}")
+
+
+#: a section's or a pair's id in an address (the database keeps 8 and 16 characters)
+SectionId = Annotated[str, Path(min_length=1, max_length=8)]
+PairId = Annotated[str, Path(min_length=1, max_length=16)]
+
+
+def scorecard_page(request: Request, s, ev, section: str, pair: str, back: str):
+    """The score card of one pair of ``section``: a 404 in the reader's language when the
+    section has no such pair."""
+    report = results_report(s, ev)
+    sec = next((x for x in report.sections if x.id == section), None)
+    card = sec.scorecards.get(pair) if sec is not None else None
+    if card is None:
+        raise HTTPException(404, message("ui.results.unknown_pair", lang_of(request),
+                                         section=section, pair=pair))
+    director = back.startswith("/events/")
+    return render(request, "scorecard.html", ev=ev, sec=sec, card=card, back=back,
+                  link_boards=False,
+                  ruling_url=(lambda ruling: f"/rulings/{ruling}") if director else None)
+
+
+@router.get("/results/{event_id}/pairs/{section}/{pair}", response_class=HTMLResponse)
+def results_scorecard(request: Request, event_id: Id, section: SectionId, pair: PairId):
+    """A pair's score card: each board with the round, the opponents, the contract, the
+    score, the matchpoints and the percentage (public once the results are published)."""
+    with request.app.state.store.session() as s:
+        ev = _published_event(request, s, event_id)
+        return scorecard_page(request, s, ev, section, pair, f"/results/{ev.id}")
 
 
 def _download(request, event_id: int, write, media_type: str, name: str) -> Response:
