@@ -126,10 +126,36 @@ CASES = {
                                        "value": True}], False),
 }
 
+#: 3N by N, E on lead, S dummy (W holds no honour)
+DEAL_3N = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
+THREE_NT = [{"by": s, "call": c} for s, c in (("N", "1N"), ("E", "P"), ("S", "3N"), ("W", "P"),
+                                              ("N", "P"), ("E", "P"))]
+FIRST = [{"by": s, "play": c} for s, c in (("E", "CQ"), ("S", "C4"), ("W", "C5"))]
+DISPUTED = FIRST + [{"by": "N", "play": "CK"}, {"by": "N", "claim": 12},
+                    {"by": "E", "respond": "dispute"}]
+PLAY_CASES = {
+    # 45D: dummy's C4 was not named; each side has played to the next trick since
+    "dummy_change.45D": ("2017", FIRST + [{"by": s, "play": c} for s, c in (
+        ("N", "CK"), ("N", "SA"), ("E", "S8"))]
+        + [{"by": "S", "play": "CA", "replaces": "not_named"}], False),
+    # 67: N omitted his card to trick 1; he holds clubs, so a club is put in it
+    "defective_trick.follow": ("2017", FIRST + [{"by": "N", "omit": True}] + [
+        {"by": s, "play": c} for s, c in (("E", "DK"), ("S", "D8"), ("W", "D4"), ("N", "DA"))]
+        + [{"by": "E", "attention": "defective_trick"},
+           {"by": "N", "choose": "designate", "card": "S2"}], True),
+    # 70: the Director awards at most the 12 tricks that remain
+    "claim.70": ("2017", DISPUTED + [{"by": "N", "director": "claim", "tricks": 20}], False),
+    # 68D (1997): after a claim play stops
+    "claim.68D.1997": ("1997", DISPUTED + [{"by": "E", "director": "play_on"}], False),
+}
+CASES.update({code: (edition, THREE_NT + events, north)
+              for code, (edition, events, north) in PLAY_CASES.items()})
+
 
 def refused(edition: str, events: list[dict]) -> TableError:
+    deal = DEAL_3N if events[:len(THREE_NT)] == THREE_NT else DEAL
     with pytest.raises(TableError) as caught:
-        case_table({"board": 1, "deal": DEAL, "events": events, "edition": edition})
+        case_table({"board": 1, "deal": deal, "events": events, "edition": edition})
     return caught.value
 
 
