@@ -320,13 +320,15 @@ class AuctionLaws:
         (25A)."""
         law = {"unintended": "25A", "misinformation": "21B1a"}.get(reason)
         if law is None:
-            return Refuse(f"unknown replacement {reason!r}")
+            return Refuse(f"unknown replacement {reason!r}", "replace.unknown",
+                          (("words", str(reason)),))
         calls = table.auction.calls
         mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
         reopen = table.phase == Phase.PLAY and not table.tricks and not table.trick
         if not mine or not (table.phase == Phase.AUCTION or reopen):
             return Refuse(f"{SEAT_NAMES[seat]} has no call in force to replace (Law {law}): "
-                          "the auction period is over or he has not called")
+                          "the auction period is over or he has not called", "replace.no_call",
+                          (("seat", seat), ("law", law)))
         if any(s == (seat + 2) & 3 for s, _c in calls[mine[-1] + 1:]):
             if table.phase == Phase.AUCTION:
                 # 25A4, 21B1a: too late now that partner has called; an attempted change
@@ -334,7 +336,8 @@ class AuctionLaws:
                 return Cite("25B")
             return Refuse(f"too late for Law {law}: {SEAT_NAMES[(seat + 2) & 3]}, "
                           f"{SEAT_NAMES[seat]}'s partner, has called since, and the "
-                          "auction is over (Law 25A5)")
+                          "auction is over (Law 25A5)", "replace.too_late",
+                          (("seat", seat), ("law", law)))
         return Cite(law)
 
     def change_of_call(self, table: TableView, irr: Irregularity) -> Ruling:

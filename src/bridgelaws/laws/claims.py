@@ -676,7 +676,8 @@ class ClaimLaws:
         his ruling names."""
         if tricks is None or not 0 <= tricks <= remaining:
             return Refuse(f"Law 70: the Director awards 0 to {remaining} of the remaining "
-                          f"tricks, not {tricks!r}")
+                          f"tricks, not {tricks!r}", "claim.70",
+                          (("remaining", remaining), ("tricks", "—" if tricks is None else tricks)))
         return Cite("70")
 
     #: the grounds of Law 71 (2017: A, a trick the side had in fact won; B, one no
@@ -703,11 +704,14 @@ class ClaimLaws:
             if late is not None:
                 return [late]
         if table.phase != Phase.COMPLETE or not any(x in table.laws for x in ("69A", "70")):
-            return [Refuse(f"Law {law}: there is no agreed claim or concession to correct")]
+            return [Refuse(f"Law {law}: there is no agreed claim or concession to correct",
+                           "claim.none_agreed", (("law", law),))]
         other = table.won[side ^ 1]
         if tricks is None or not 1 <= tricks <= other:
             return [Refuse(f"Law {law}: the tricks given back to {SEAT_NAMES[seat]}'s "
-                           f"side are 1 to {other}, not {tricks!r}")]
+                           f"side are 1 to {other}, not {tricks!r}", "claim.given_back",
+                           (("law", law), ("seat", seat), ("most", other),
+                            ("tricks", "—" if tricks is None else tricks)))]
         return [RestoreTricks(side, tricks), Cite(law)]
 
     def concession_deadline_passed(self, ground: str, in_time: bool | None) -> Refuse | None:

@@ -121,10 +121,11 @@ class DummyLaws:
         name; it is withdrawn if each side has not yet played to the next trick."""
         law = "45C4b" if reason == "unintended" else "45D"
         if law == "45C4b" and declarer_played_since:
-            return Refuse("too late for Law 45C4b: declarer has played again since")
+            return Refuse("too late for Law 45C4b: declarer has played again since",
+                          "dummy_change.45C4b")
         if law == "45D" and both_sides_played_after:
             return Refuse("too late for Law 45D: each side has played to the next trick; "
-                          "the card stands")
+                          "the card stands", "dummy_change.45D")
         return Cite(law)
 
     def cards_after_dummy_change(self, table: TableView,

@@ -173,14 +173,14 @@ class Laws1997(Laws2017):
             if calls and calls[-1][0] != seat:
                 return Refuse(f"too late for Law 25A: {SEAT_NAMES[seat]} did not replace his "
                               "call at once, without pause for thought (another player has "
-                              "called since)")
+                              "called since)", "replace.25A.1997", (("seat", seat),))
         return verdict
 
     def lho_changes_call(self, table: TableView, seat: int) -> Cite | Refuse:
         """The 1997 Law 25A gives the LHO no change of his call."""
         if "21B1a" in table.laws:
             return Cite("21B2")
-        return Refuse("Law 25A (1997): the LHO may not change his call")
+        return Refuse("Law 25A (1997): the LHO may not change his call", "lho_change.25A.1997")
 
     # --- Law 26: lead penalties ------------------------------------------------------
 
@@ -440,7 +440,8 @@ class Laws1997(Laws2017):
             last = -1
         if last & 3 != table.dummy:
             return Refuse("too late for Law 45C4b (1997): a designation is changed at once, "
-                          "without pause for thought, and a card has been played since")
+                          "without pause for thought, and a card has been played since",
+                          "dummy_change.45C4b.1997")
         return verdict
 
     def card_exposed_by_defender(self, table: TableView, irr: Irregularity) -> Ruling:
@@ -480,7 +481,8 @@ class Laws1997(Laws2017):
         """Law 61B (1997): the defenders may ask declarer but not each other, whatever
         the regulation says."""
         if by not in (table.declarer, table.dummy) and asks != table.declarer:
-            return Refuse("partner_1997")
+            return Refuse("the defenders may ask declarer, not each other (Law 61B, 1997)",
+                          "question.partner_1997")
         verdict = super().question_law(table, by, asks)
         return Cite("61B") if verdict == Cite("61B3") else verdict
 
@@ -577,7 +579,7 @@ class Laws1997(Laws2017):
     def play_on_after_claim(self, table: TableView) -> list[Consequence]:
         """Law 68D (1997): play stops after a claim; there is no playing on."""
         return [Refuse("Law 68D (1997): after a claim or concession play stops; the "
-                       "Director voids any play made after it")]
+                       "Director voids any play made after it", "claim.68D.1997")]
 
     # --- Laws 13, 15, 17D: wrong counts and wrong boards -----------------------------
 
@@ -593,7 +595,7 @@ class Laws1997(Laws2017):
         """Law 13C (1997): a hand found after play to have had too many cards: the result
         is cancelled (an artificial score)."""
         if table.phase != Phase.COMPLETE:
-            return [Refuse("Law 13C is for a wrong count found after play ended")]
+            return [Refuse("Law 13C is for a wrong count found after play ended", "wrong_count.13C")]
         return [NoTableResult("13C", "artificial")]
 
     def wrong_board_call(self, table: TableView, seat: int) -> list[Consequence]:
@@ -604,7 +606,7 @@ class Laws1997(Laws2017):
         mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
         if table.phase != Phase.AUCTION or not mine:
             return [Refuse("Law 17D: a call made with the cards of another board, during the "
-                           "auction")]
+                           "auction", "wrong_board.17D")]
         first = mine[0]
         if any(s == (seat + 1) & 3 for s, _c in calls[first + 1:]):
             return [NoTableResult("17D", "assigned")]

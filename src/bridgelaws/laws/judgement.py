@@ -25,7 +25,7 @@ class JudgementLaws:
         p = table.pending
         if p is None or p.irregularity.kind != "opening_lead_out_of_turn":
             return [Refuse("Law 54C concerns an opening lead out of turn awaiting "
-                           "declarer's choice")]
+                           "declarer's choice", "ruling.54C")]
         return [Cite("54C"), Settle("accept", without=("54B",))]
 
     def revoke_found_late(self, table: TableView, round_ended: bool | None,
@@ -36,5 +36,6 @@ class JudgementLaws:
         if table.phase != Phase.COMPLETE or not live or round_ended is None:
             return [Refuse("Law 64B4/64B5: an established revoke first pointed out after "
                            "play; 'value' true when the round had ended (64B5), false "
-                           "when the non-offenders had called on the next board (64B4)")]
+                           "when the non-offenders had called on the next board (64B4)",
+                           "revoke.64B")]
         return [MarkRevoke(i, late="64B5" if round_ended else "64B4") for i in live]

@@ -234,6 +234,6 @@ class LeadLaws:
         p = table.pending
         if p is None or p.irregularity.kind not in LEAD_OUT_OF_TURN or p.irregularity.by != seat:
             return [Refuse("Law 47E1: only a lead out of turn not yet rectified is withdrawn "
-                           "this way, by the player who led")]
+                           "this way, by the player who led", "withdraw_lead.47E1")]
         # 16C: the lead withdrawn is unauthorised information to the side that misinformed
         return [Resolve(), Cite("47E1"), Flag("UI", "16C", (seat + 1) & 3)]

@@ -29,7 +29,7 @@ class RevokeLaws:
 
     def question_law(self, table: TableView, by: int, asks: int) -> Cite | Refuse:
         """Law 61B: the law that lets ``by`` ask ``asks`` (who showed out) whether he has
-        a card of the suit led, or the refusal (its reason is a code of
+        a card of the suit led, or the refusal (its code is ``question.`` and a code of
         :class:`~bridgelaws.table.QuestionRefused`).  Declarer asks a defender (61B1);
         dummy asks declarer (61B2a), never a defender (61B2b); a defender asks declarer,
         and his partner unless the regulation forbids it (61B3)."""
@@ -37,11 +37,13 @@ class RevokeLaws:
             return Cite("61B1")
         if by == table.dummy:
             if asks != table.declarer:
-                return Refuse("dummy_defender")
+                return Refuse("dummy may ask declarer, not a defender (Law 61B2b; Law 16B may "
+                              "apply)", "question.dummy_defender")
             return Cite("61B2a")
         if asks != table.declarer and not table.regulation.get(
                 "defenders_ask_each_other", self.defenders_ask_each_other):
-            return Refuse("partner")
+            return Refuse("the event's regulation does not let the defenders ask each other "
+                          "(Law 61B3)", "question.partner")
         return Cite("61B3")
 
     def revoke_established(self, table: TableView, revoke: RevokeView, seat: int,

@@ -65,10 +65,12 @@ class TrickLaws:
         cards = table.trick_cards(n)
         led = cards[0] // 13
         if card is None or not table.hands[seat] >> card & 1:
-            return [Refuse(f"Law 67: {SEAT_NAMES[seat]} names a card of his hand")]
+            return [Refuse(f"Law 67: {SEAT_NAMES[seat]} names a card of his hand",
+                           "defective_trick.card", (("seat", seat),))]
         if card // 13 != led and table.hands[seat] & SUIT_MASKS[led]:
             return [Refuse(f"Law 67: {SEAT_NAMES[seat]} holds {SUIT_LETTERS[led]} and must "
-                           "supply a card of the suit led")]
+                           "supply a card of the suit led", "defective_trick.follow",
+                           (("seat", seat), ("suits", SUIT_LETTERS[led])))]
         if late and n <= len(table.tricks):
             return [DeemedRevoke(seat, n, card, led), Cite("67B1")]
         return [Cite("67A1")]

@@ -24,7 +24,7 @@ class WrongBoardLaws:
         Director may adjust, 12C1b)."""
         if table.auction.calls:
             return [Refuse("Law 13A is for hands put right before any call; after a call it "
-                           "is 13B ('wrong_count_after_call')")]
+                           "is 13B ('wrong_count_after_call')", "wrong_count.13A")]
         if seen:
             return [Cite("13A2"), Flag("Review13A2", "12C1b")]
         return [Cite("13A1")]
@@ -34,7 +34,7 @@ class WrongBoardLaws:
         change (13B1, the Director may adjust), otherwise he assigns a score (13B2)."""
         if playable is None:
             return [Refuse("Law 13B: 'value' says whether the board can be played with no "
-                           "call changed")]
+                           "call changed", "wrong_count.13B")]
         if playable:
             return [Cite("13B1"), Flag("Review13B1", "13B1")]
         return [NoTableResult("13B2", "assigned")]
@@ -51,7 +51,7 @@ class WrongBoardLaws:
         """Law 13D: a wrong count found after play ended: the Director assigns a score (a
         procedural penalty may follow)."""
         if table.phase != Phase.COMPLETE:
-            return [Refuse("Law 13D is for a wrong count found after play ended")]
+            return [Refuse("Law 13D is for a wrong count found after play ended", "wrong_count.13D")]
         return [NoTableResult("13D", "assigned"), Flag("ProceduralPenalty", "13D")]
 
     def missing_card(self, table: TableView, seat: int) -> list[Consequence]:
@@ -69,7 +69,7 @@ class WrongBoardLaws:
         mine = [i for i, (s, _c) in enumerate(calls) if s == seat]
         if table.phase != Phase.AUCTION or not mine:
             return [Refuse("Law 15A: a call made with the cards of another board, during the "
-                           "auction")]
+                           "auction", "wrong_board.15A")]
         first = mine[0]
         if any(s == (seat + 2) & 3 for s, _c in calls[first + 1:]):
             return [NoTableResult("15A2a", "assigned")]
@@ -82,7 +82,7 @@ class WrongBoardLaws:
         otherwise play is completed and the score stands (15B2)."""
         if played_before is None:
             return [Refuse("Law 15B: 'value' says whether any of the four had played the "
-                           "board before")]
+                           "board before", "wrong_board.15B")]
         if played_before:
             return [NoTableResult("15B1", "artificial")]
         return [Cite("15B2")]

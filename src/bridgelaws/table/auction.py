@@ -18,7 +18,7 @@ from ..laws.ruling import Ruling
 from ..play import NO_TRUMP
 
 from .constants import AUCTION, PLAY
-from .errors import TableError
+from .errors import TableError, refused
 
 if TYPE_CHECKING:
     from .core import Table
@@ -101,7 +101,7 @@ def _replace_own_call(self: Table, event: MakeCall, index: int) -> None:
         return self._lho_changes(event, index)
     verdict = self.edition.call_replaced(self, seat, str(event.replaces))
     if type(verdict) is Refuse:
-        raise TableError(verdict.reason, f"event {index}")
+        raise refused(verdict, f"event {index}")
     if type(verdict) is Cite and verdict.law == "25B":
         # Law 25B: a change that 25A (or 21B1a) no longer permits: the LHO may accept it
         self._irregular("change_of_call", seat, index, call=call_name(event.call),
@@ -143,7 +143,7 @@ def _lho_changes(self: Table, event: MakeCall, index: int) -> None:
     self.lho_may_change = None
     verdict = self.edition.lho_changes_call(self, seat)
     if isinstance(verdict, Refuse):
-        raise TableError(verdict.reason, f"event {index}")
+        raise refused(verdict, f"event {index}")
     if calls[-1][0] == seat:
         self._rebuild_auction(calls[:-1])
     self._apply_consequences([verdict, *self.edition.replaced_call_information(

@@ -13,7 +13,7 @@ from ..cards import card_name
 from ..events import Director
 from ..laws.consequences import Refuse
 
-from .errors import TableError
+from .errors import TableError, refused
 
 if TYPE_CHECKING:
     from .core import Table
@@ -40,7 +40,7 @@ def _director(self: Table, event: Director, index: int) -> None:
             return
         verdict = ed.claim_decided(self, c["remaining"], event.tricks)
         if isinstance(verdict, Refuse):
-            raise TableError(verdict.reason, where)
+            raise refused(verdict, where)
         self.pending = None
         self.claim = None
         assert event.tricks is not None

@@ -103,7 +103,7 @@ def _change_play(self: Table, event: ChangePlay, index: int) -> None:
         self, reason, any(s == self.declarer for s, _c in later),
         self.both_sides_played_after(n))
     if type(verdict) is Refuse:
-        raise TableError(verdict.reason, f"event {index}")
+        raise refused(verdict, f"event {index}")
     taken = self._retract_since(n, pos)
     self._apply_consequences([verdict, *self.edition.cards_after_dummy_change(
         self, [(s_, c) for s_, c in taken[1:] if s_ != seat])])

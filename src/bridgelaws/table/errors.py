@@ -50,8 +50,12 @@ class IrregularEvent(TableError):
 class QuestionRefused(TableError):
     """A question of Law 61B that may not be asked; ``code`` says why (a key of the
     service's messages: ``not_play``, ``self``, ``dummy``, ``followed``, ``dummy_defender``,
-    ``partner``, ``partner_1997``)."""
+    ``partner``, ``partner_1997``); ``refusal``: its message key ``question.<code>``."""
 
     def __init__(self, code: str, where: str | None, **values: object):
         super().__init__(_QUESTION_REFUSALS[code].format(**values), where)
         self.code = code
+        # its message in the user's language: ``refuse.question.<code>``, naming the seat asked
+        self.refusal = f"question.{code}"
+        seat = values.get("seat")
+        self.refusal_values = (("seat", seat),) if isinstance(seat, int) else ()

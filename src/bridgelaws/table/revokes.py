@@ -201,10 +201,10 @@ def ask_check(self: Table, by: int, asks: int, trick: int | None = None,
         trick = next((n for n in range(last, 0, -1) if self.showed_out(asks, n)), None)
     if trick is None or not self.showed_out(asks, trick):
         on = f"trick {trick}" if trick is not None else "any trick"
-        raise QuestionRefused("followed", where, asks=SEAT_NAMES[asks], trick=on)
+        raise QuestionRefused("followed", where, asks=SEAT_NAMES[asks], trick=on, seat=asks)
     verdict = self.edition.question_law(self, by, asks)     # 61B1, 61B2a, 61B3
     if isinstance(verdict, Refuse):
-        raise QuestionRefused(verdict.reason, where)
+        raise QuestionRefused(verdict.code.removeprefix("question.") or verdict.reason, where)
     return verdict.law, trick
 
 
