@@ -19,6 +19,7 @@ from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, PHANTOM_CHOICES, SCO
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
+from .entries import names_by_number
 
 router = APIRouter()
 log = logging.getLogger("bridgelaws.service")
@@ -110,7 +111,8 @@ def event_page(request: Request, event_id: Id, d: Director = Depends(require_dir
         for st in ev.sittings:
             rounds.setdefault((st.section, st.round), []).append(st)
         return render(request, "event.html", ev=ev, rounds=rounds, entered=entered,
-                      per_table=len(rooms(ev)), saved=request.query_params.get("saved"))
+                      per_table=len(rooms(ev)), saved=request.query_params.get("saved"),
+                      names=names_by_number(ev))
 
 
 @router.get("/events/{event_id}/tables/{section}/{round_no}/{table_no}",
@@ -159,7 +161,8 @@ def _table_page(request, s, ev, section, round_no, table_no, values, errors, sav
     shown = {line["key"] for line in lines}
     stray = [msg for key, msg in errors.items() if key not in shown]
     return render(request, "table.html", status_code=status, ev=ev, st=st, lines=lines,
-                  saved=saved, errors=errors, stray=stray, notice=notice, removed=removed)
+                  saved=saved, errors=errors, stray=stray, notice=notice, removed=removed,
+                  names=names_by_number(ev))
 
 
 @router.post("/events/{event_id}/tables/{section}/{round_no}/{table_no}",

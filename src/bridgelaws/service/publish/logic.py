@@ -42,12 +42,29 @@ def results_page_context(s, ev: EventRow) -> dict:
             "tricks": r.tricks, "score": r.score, "lead": r.lead, "adjusted": r.adjusted,
             "ns_points": p[0], "ew_points": p[1]})
     deals = {b.number: b.deal for b in ev.boards}
-    return {"ev": ev, "sections": data, "travellers": travellers, "deals": deals}
+    from ..console.entries import names_by_number
+    return {"ev": ev, "sections": data, "travellers": travellers, "deals": deals,
+            "names": names_by_number(ev)}
+
+
+def pbn_names(ev: EventRow) -> dict[tuple[str, str], str]:
+    """(section, number) -> the ``<names>`` of a ScoreTable (PBN 2.1 chapter 5.9: a
+    pair's two players separated by ``;``, or a team's name); '-' when none is known."""
+    out = {}
+    for en in ev.entries:
+        if ev.kind == "pairs" and en.players:
+            out[(en.section, en.number)] = ";".join(p.name.replace(";", ",")
+                                                      for p in en.players)
+        else:
+            out[(en.section, en.number)] = (en.names or "-").replace(";", ",")
+    return out
 
 
 def event_pbn(s, ev: EventRow) -> str:
-    """PBN 2.1: one game per board (its deal), with a ``ScoreTable`` of every result."""
+    """PBN 2.1: one game per board (its deal), with a ``ScoreTable`` of every result,
+    naming the players of both pairs (``Names_NS``, ``Names_EW``)."""
     by_board: dict[int, list[ResultRow]] = {}
+    names = pbn_names(ev)
     for r in _rows(s, ev):
         by_board.setdefault(r.board, []).append(r)
     records = []
@@ -62,6 +79,7 @@ def event_pbn(s, ev: EventRow) -> str:
         for r in by_board.get(b.number, []):
             contract = r.contract or ""
             rows.append([r.section, str(r.round), str(r.table_no), r.ns, r.ew,
+                         names.get((r.section, r.ns), "-"), names.get((r.section, r.ew), "-"),
                          contract if contract != "PASS" else "Pass", r.declarer or "-",
                          "-" if r.tricks is None else str(r.tricks),
                          "-" if r.score is None or r.adjusted else str(r.score),
@@ -69,7 +87,7 @@ def event_pbn(s, ev: EventRow) -> str:
         if rows:
             rec.tables["ScoreTable"] = ScoreTable(
                 ["Section\\1R", "Round\\2R", "Table\\2R", "PairId_NS\\3R", "PairId_EW\\3R",
-                 "Contract\\5L", "Declarer\\1R", "Result\\2R", "Score_NS\\6R",
+                 "Names_NS\\20L", "Names_EW\\20L", "Contract\\5L", "Declarer\\1R", "Result\\2R", "Score_NS\\6R",
                  "Adjusted\\16L"], rows)
         records.append(rec)
     return write_pbn(records)
