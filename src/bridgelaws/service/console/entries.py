@@ -365,6 +365,11 @@ def _entry_rows(ev: EventRow, values: dict | None = None) -> list[dict]:
     return out
 
 
+def _ltr(text: str) -> str:
+    """A size ("64 KB") kept left to right inside a sentence of any direction."""
+    return "\u2066" + text + "\u2069"
+
+
 def _members(s) -> list[MemberRow]:
     return list(s.scalars(select(MemberRow).order_by(MemberRow.name, MemberRow.member)))
 
@@ -375,7 +380,7 @@ def _entries_page(request, s, ev, *, values=None, errors=None, csv_errors=None,
                   rows=_entry_rows(ev, values), errors=errors or {},
                   csv_errors=csv_errors or [], csv_text=csv_text, saved=saved,
                   members=_members(s), name_max=NAME_MAX, member_max=MEMBER_MAX,
-                  csv_max=size_text(CSV_MAX_BYTES), per=players_per_entry(ev),
+                  csv_max=_ltr(size_text(CSV_MAX_BYTES)), per=players_per_entry(ev),
                   sections=len({en.section for en in ev.entries}))
 
 
@@ -498,7 +503,8 @@ def _members_page(request, s, *, errors=None, form=None, csv_errors=None, csv_te
                   errors=errors or {}, form=form or {"name": "", "member": ""},
                   csv_errors=csv_errors or [], csv_text=csv_text, saved=saved,
                   saved_n=whole_number(request.query_params.get("n", ""), 0) or 0,
-                  name_max=NAME_MAX, member_max=MEMBER_MAX, csv_max=size_text(CSV_MAX_BYTES))
+                  name_max=NAME_MAX, member_max=MEMBER_MAX,
+                  csv_max=_ltr(size_text(CSV_MAX_BYTES)))
 
 
 @router.get("/members", response_class=HTMLResponse)

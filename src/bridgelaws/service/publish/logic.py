@@ -87,8 +87,8 @@ def event_pbn(s, ev: EventRow) -> str:
         if rows:
             rec.tables["ScoreTable"] = ScoreTable(
                 ["Section\\1R", "Round\\2R", "Table\\2R", "PairId_NS\\3R", "PairId_EW\\3R",
-                 "Names_NS\\20L", "Names_EW\\20L", "Contract\\5L", "Declarer\\1R", "Result\\2R", "Score_NS\\6R",
-                 "Adjusted\\16L"], rows)
+                 "Names_NS\\20L", "Names_EW\\20L", "Contract\\5L", "Declarer\\1R",
+                 "Result\\2R", "Score_NS\\6R", "Adjusted\\16L"], rows)
         records.append(rec)
     return write_pbn(records)
 
