@@ -170,6 +170,10 @@ def test_typed_names_are_stored_shown_and_learnt(app, client):
                             ("יוסי לוי", "77")}
     page = client.get(f"/events/{ev}").text
     assert '<bdi class="names">Ann Smith - Bob Jones</bdi>' in page
+    api = {e["number"]: e for e in client.get(f"/api/events/{ev}/entries").json()}
+    assert api["1"]["players"] == [{"name": "Ann Smith", "member": "1001"},
+                                   {"name": "Bob Jones", "member": ""}]
+    assert api["4"]["names"] == "דנה כהן - יוסי לוי" and api["2"]["players"] == []
     assert '<bdi class="names">דנה כהן - יוסי לוי</bdi>' in page
     # the next event offers the names, and fills in a known member number
     ev2 = new_event(client, name="Thursday pairs")

@@ -495,6 +495,18 @@ def entries_import(request: Request, event_id: Id, d: Director = Depends(require
     return RedirectResponse(f"/events/{event_id}/entries?saved={saved}", status_code=303)
 
 
+@router.get("/api/events/{event_id}/entries")
+def api_entries(request: Request, event_id: Id, d: Director = Depends(require_director)):
+    """Every pair or team of the event with its players: ``[{"section", "number",
+    "direction", "names", "players": [{"name", "member"}]}]``."""
+    with request.app.state.store.session() as s:
+        ev = _event(s, event_id)
+        return [{"section": en.section, "number": en.number, "direction": en.direction,
+                 "names": en.names or "",
+                 "players": [{"name": p.name, "member": p.member} for p in en.players]}
+                for en in sorted(ev.entries, key=_sort_key)]
+
+
 # ---------------------------------------------------------------- the member list
 
 def _members_page(request, s, *, errors=None, form=None, csv_errors=None, csv_text="",
@@ -584,7 +596,7 @@ def member_remove(request: Request, member_id: Id, d: Director = Depends(require
     with store.session() as s:
         row = s.get(MemberRow, member_id)
         if row is None:
-            return RedirectResponse("/members", status_code=303)
+            raise PageError(404, "ui.names.err.no_member")
         shown = row.name + (f" ({row.member})" if row.member else "")
     if form.get("confirm") != "1":
         return confirm_page(request, action=f"/members/{member_id}/remove",
