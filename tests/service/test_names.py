@@ -302,6 +302,10 @@ def test_usebio_carries_names_and_member_numbers(client):
     assert read.entries["1"].members == ["1001", ""]
     assert read.entries["2"].names == ["דנה כהן", "יוסי לוי"]
     assert read.entries["4"].members == ["", "D-7"]
+    # the public download names the players but keeps their member numbers to itself
+    public = TestClient(client.app).get(f"/results/{ev}/usebio.xml").text
+    assert "<PLAYER_NAME>Ann Smith</PLAYER_NAME>" in public
+    assert "NATIONAL_ID_NUMBER" not in public and "1001" not in public
 
 
 def test_pbn_carries_names(client, tmp_path):

@@ -93,8 +93,10 @@ def event_pbn(s, ev: EventRow) -> str:
     return write_pbn(records)
 
 
-def event_usebio(s, ev: EventRow, section: str | None = None) -> str:
-    """USEBIO 1.2 of a pairs section (the first by default)."""
+def event_usebio(s, ev: EventRow, section: str | None = None, members: bool = True) -> str:
+    """USEBIO 1.2 of a pairs section (the first by default): the players' names, and
+    their member numbers (``NATIONAL_ID_NUMBER``) unless ``members`` is false (the
+    public download: a member number is for the director who sends the file on)."""
     data = standings(s, ev)
     section = section or next(iter(sorted(data)), "A")
     res = data.get(section, {}).get("result")
@@ -102,4 +104,7 @@ def event_usebio(s, ev: EventRow, section: str | None = None) -> str:
         from ...tournament.event import Event
         from ...tournament.results import score_event
         res = score_event(Event(name=ev.name), ev.scoring if ev.kind == "pairs" else "mp")
+    if not members:
+        for e in res.event.entries.values():
+            e.members = []
     return write_usebio(res)
