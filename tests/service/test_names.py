@@ -391,6 +391,9 @@ def test_live_page_shows_seat_names(app, client):
     assert json.loads(m.group(1)) == {"N": "Ann Smith", "S": "<b>Bob</b>", "E": "דנה כהן",
                                       "W": "Dan"}
     assert "<b>Bob</b>" not in page.replace(m.group(1), "")
+    table_id = next(t for t in tables if t["table"] == 1)["id"]
+    watch = client.get(f"/live/{table_id}").text
+    assert '<bdi class="names">Ann Smith</bdi>' in watch
     listing = client.get(f"/events/{ev}/live").text
     assert '<bdi class="names">Ann Smith</bdi>' in listing
     assert "&lt;b&gt;Bob&lt;/b&gt;" in listing

@@ -313,6 +313,7 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
     from ..assistant.routes import SUIT_OPTIONS, SUITS
     state = t.state()
     return render(request, "live_director.html", status_code=status, st=st,
+                  players=table_players(request, st),
                   view=director_view(st, state), state=state, lines=explain(t, lang),
                   case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
