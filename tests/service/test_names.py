@@ -133,10 +133,14 @@ def test_csv_limits_and_encodings():
     with pytest.raises(NameError_, match="more than 2000 lines"):
         parse_entries_csv("\n" * 2001)
     # a Hebrew spreadsheet saved in Windows-1255, and UTF-8 with a byte order mark
-    good, bad = parse_entries_csv("1;דנה כהן;;יוסי לוי;12\n".encode("cp1255"))
+    good, bad = parse_entries_csv("1;דנה כהן;;יוסי לוי;12\n".encode("cp1255"), lang="he")
     assert bad == [] and good[0].players == [("דנה כהן", ""), ("יוסי לוי", "12")]
     good, _ = parse_entries_csv("\ufeff1,Zoë,,Łukasz,\n".encode("utf-8"))
     assert good[0].players[0][0] == "Zoë" and good[0].players[1][0] == "Łukasz"
+    good, _ = parse_entries_csv("1;Zoë;;Łukasz;\n".encode("cp1250"), lang="pl")
+    assert good[0].players == [("Zoë", ""), ("Łukasz", "")]
+    good, _ = parse_entries_csv("1;Zoë;;René;\n".encode("cp1252"), lang="en")
+    assert good[0].players == [("Zoë", ""), ("René", "")]
 
 
 def test_members_csv():
@@ -195,6 +199,11 @@ def test_a_bad_name_keeps_what_was_typed(app, client):
     assert "a member number without a name" in text
     assert f'value="{long}"' in r.text and 'value="55"' in r.text
     assert players(app, ev) == {("A", "1"): [("Ann", ""), ("Bob", "")]}
+    # a form that sends some rows only leaves the others as they are
+    r = type_names(client, ev, {"2": [("Cy Long", ""), ("Di", "")]})
+    assert r.status_code == 303
+    assert players(app, ev) == {("A", "1"): [("Ann", ""), ("Bob", "")],
+                                ("A", "2"): [("Cy Long", ""), ("Di", "")]}
 
 
 def test_paste_and_upload(app, client):

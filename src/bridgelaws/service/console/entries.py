@@ -72,16 +72,19 @@ class NameError_(ValueError):
 def clean_name(text) -> str:
     """A name as kept: spaces tidied, no control characters, at most :data:`NAME_MAX`.
 
-    >>> clean_name("  Ann   Smith ")
-    'Ann Smith'
+    >>> clean_name("  Ann   Smith "), clean_name("\u200fדנה כהן\u200e")
+    ('Ann Smith', 'דנה כהן')
     >>> clean_name("x" * 61)
     Traceback (most recent call last):
     ...
     bridgelaws.service.console.entries.NameError_: a name has at most 60 characters (this one has 61)
     """
-    t = " ".join(str(text or "").split())
-    t = unicodedata.normalize("NFC", t)
-    if any(unicodedata.category(c) in ("Cc", "Cf") and c not in "\u200d" for c in t):
+    # direction marks and zero-width spaces a copy from another page brings are dropped
+    # (the pages isolate every name themselves); the joiners some scripts need stay
+    t = "".join(c for c in str(text or "") if unicodedata.category(c) != "Cf"
+                or c in "\u200c\u200d")
+    t = unicodedata.normalize("NFC", " ".join(t.split()))
+    if any(unicodedata.category(c) == "Cc" for c in t):
         raise NameError_("control")
     if len(t) > NAME_MAX:
         raise NameError_("name_long", n=NAME_MAX, length=len(t))
@@ -160,12 +163,18 @@ class CsvEntry:
     players: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _decode(data: bytes | str) -> str:
+#: the code page a spreadsheet of each language saves CSV in when not UTF-8
+CODE_PAGES = {"he": "cp1255", "pl": "cp1250", "ru": "cp1251", "nb": "cp1252", "en": "cp1252"}
+
+
+def _decode(data: bytes | str, lang: str = "en") -> str:
+    """A file's text: UTF-8 (with or without a byte order mark), else the Windows code
+    page of the director's language (a Hebrew Excel saves Windows-1255), else Latin-1."""
     if isinstance(data, str):
         return data
     if len(data) > CSV_MAX_BYTES:
         raise NameError_("csv_large", size=size_text(CSV_MAX_BYTES))
-    for enc in ("utf-8-sig", "cp1255", "cp1252"):
+    for enc in ("utf-8-sig", CODE_PAGES.get(lang, "cp1252")):
         try:
             return data.decode(enc)
         except UnicodeDecodeError:
@@ -204,10 +213,10 @@ def _pair_number(text: str) -> tuple[str, str] | None:
     return (m.group(1) or "").upper(), str(int(m.group(2)))
 
 
-def parse_entries_csv(data: bytes | str, players: int = 2):
+def parse_entries_csv(data: bytes | str, players: int = 2, lang: str = "en"):
     """The entries of a CSV: (good lines as :class:`CsvEntry`, [(line, NameError_)]).
     A header row (a first line whose first cell is no number) is skipped."""
-    rows = _rows(_decode(data))
+    rows = _rows(_decode(data, lang))
     team = players > 2
     good, bad = [], []
     for i, (k, cells) in enumerate(rows):
@@ -243,11 +252,11 @@ def parse_entries_csv(data: bytes | str, players: int = 2):
     return good, bad
 
 
-def parse_members_csv(data: bytes | str):
+def parse_members_csv(data: bytes | str, lang: str = "en"):
     """The members of a CSV (``name, member number``; a header row skipped):
     ([(name, member)], [(line, NameError_)])."""
     good, bad = [], []
-    for i, (k, cells) in enumerate(_rows(_decode(data))):
+    for i, (k, cells) in enumerate(_rows(_decode(data, lang))):
         if i == 0 and cells and cells[0].strip().lower() in ("name", "names", "player",
                                                              "שם", "nazwisko", "имя", "navn"):
             continue
@@ -405,6 +414,8 @@ def entries_save(request: Request, event_id: Id, d: Director = Depends(require_d
         keys = [r["key"] for r in _entry_rows(ev)]
     values: dict[str, dict] = {}
     for key in keys:
+        if not any(name.startswith(key + "|") for name in form.keys()):
+            continue                           # a row the form did not send: kept as it is
         values[key] = {"team": str(form.get(f"{key}|team", ""))[:4 * NAME_MAX],
                        "players": [(str(form.get(f"{key}|{i}|name", ""))[:4 * NAME_MAX],
                                     str(form.get(f"{key}|{i}|member", ""))[:4 * MEMBER_MAX])
@@ -463,7 +474,7 @@ def entries_import(request: Request, event_id: Id, d: Director = Depends(require
     with store.transaction() as s:
         ev = _event(s, event_id)
         try:
-            good, bad = parse_entries_csv(data, players_per_entry(ev))
+            good, bad = parse_entries_csv(data, players_per_entry(ev), lang)
         except NameError_ as e:
             good, bad = [], []
             csv_errors.append(e.local(lang))
@@ -570,7 +581,7 @@ def members_import(request: Request, d: Director = Depends(require_director),
     added = 0
     with store.transaction() as s:
         try:
-            good, bad = parse_members_csv(data)
+            good, bad = parse_members_csv(data, lang)
         except NameError_ as e:
             good, bad = [], []
             csv_errors.append(e.local(lang))
