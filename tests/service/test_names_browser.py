@@ -144,10 +144,24 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
     _no_sideways_scroll(phone, "standings")
     shoot(phone, shots, "names-standings-phone-he")
 
-    # --- the member list
+    # --- the member list; removing a name asks first
     td.goto(f"{base}/members?lang=en")
     expect(td.locator("#members tr[data-member]")).to_have_count(12)
     shoot(td, shots, "names-members-laptop-en")
+    phone.goto(f"{base}/members?lang=he")
+    _no_sideways_scroll(phone, "member list")
+    shoot(phone, shots, "names-members-phone-he")
+    olga = phone.locator("#members tr[data-member]").filter(has_text="Olga Pi")
+    submit(phone, olga.locator("form"))
+    expect(phone.locator("#confirm")).to_contain_text("Olga Pi")
+    submit(phone, phone.locator("#confirm form"))
+    expect(phone.locator("#members tr[data-member]")).to_have_count(11)
+
+    # --- the event page and the public results page on a phone, with the names
+    phone.goto(f"{base}/events/{event_id}?lang=he")
+    expect(phone.locator("bdi.names").first).to_be_visible()
+    shoot(phone, shots, "names-event-phone-he")
+    _no_sideways_scroll(phone, "event page")
 
     # --- round 1 live: the players see the names at their seats
     td.goto(f"{base}/events/{event_id}?lang=en")
@@ -156,6 +170,9 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
     submit(td, td.locator("#confirm form"))    # round 1 has a result: asked first
     row = td.locator("#live-tables tr[data-round='1'][data-table='1']")
     expect(row.locator("bdi.names")).to_have_count(4)
+    phone.goto(f"{base}/events/{event_id}/live?lang=en")
+    _no_sideways_scroll(phone, "live tables list")
+    shoot(phone, shots, "names-live-list-phone-en")
     north = row.locator("a.seat-link[data-seat='N']").get_attribute("href")
     east = row.locator("a.seat-link[data-seat='E']").get_attribute("href")
     player = _page(chromium, PHONE)
