@@ -406,3 +406,22 @@ def test_live_page_shows_seat_names(app, client):
     listing = client.get(f"/events/{ev}/live").text
     assert '<bdi class="names">Ann Smith</bdi>' in listing
     assert "&lt;b&gt;Bob&lt;/b&gt;" in listing
+
+
+def test_real_usebio_member_numbers_read_and_written_back():
+    """A real USEBIO file (realdata: ABF's tests) carries each player's national number;
+    the shared event model keeps it beside the name, and writing the scored event
+    gives both back."""
+    from pathlib import Path
+
+    from bridgelaws.formats.usebio import write_usebio
+    from bridgelaws.tournament.results import score_event
+    path = Path("/work/shared/realdata/usebio/abf_cobalt_tests/mp_pairs_howell.xml")
+    if not path.exists():
+        pytest.skip("no realdata")
+    ev = read_usebio(path)
+    assert ev.entries["1"].names == ["IREN MAJEDI", "MAUREEN DUTHIE"]
+    assert ev.entries["1"].members == ["964263", "627089"]
+    again = read_usebio(write_usebio(score_event(ev, "mp")).encode(), name="again.xml")
+    assert {k: (e.names, e.members) for k, e in again.entries.items()} == \
+        {k: (e.names, e.members) for k, e in ev.entries.items()}
