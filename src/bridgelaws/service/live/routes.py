@@ -64,7 +64,9 @@ async def play_page(request: Request, token: str):
     table_id, seat = await _seat(request, token)
     lang = lang_of(request)
     texts = {k: message(k, lang) for k in play_texts()}
-    players = table_players(request, await hub(request).state(table_id))
+    # the database is read in a worker thread: the live tables' loop goes on meanwhile
+    players = await asyncio.to_thread(table_players, request,
+                                      await hub(request).state(table_id))
     return render(request, "play.html", token=token, seat=SEAT_NAMES[seat],
                   texts_json=json.dumps(texts, ensure_ascii=False), table_id=table_id,
                   players=players)
@@ -312,8 +314,9 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
            "table": str(st.table_no), "board": str(st.board)}
     from ..assistant.routes import SUIT_OPTIONS, SUITS
     state = t.state()
+    players = await asyncio.to_thread(table_players, request, st)
     return render(request, "live_director.html", status_code=status, st=st,
-                  players=table_players(request, st),
+                  players=players,
                   view=director_view(st, state), state=state, lines=explain(t, lang),
                   case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
