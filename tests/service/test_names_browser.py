@@ -189,3 +189,42 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
     shoot(other, shots, "names-live-laptop-he")
     for p in (td, phone, player, other):
         p.context.close()
+
+
+def test_team_names_on_a_phone(live, chromium, shots):
+    """A teams event: a team's name and four players, typed on a phone in Hebrew; the
+    standings name the team."""
+    base = live.url
+    phone = _page(chromium, PHONE)
+    login(phone, base, "director", PASSWORD, lang="he")
+    phone.goto(base + "/events/new?lang=he")
+    form = phone.locator("form[action='/events/new']")
+    form.locator("input[name=name]").fill("ליגת קבוצות")
+    form.locator("select[name=kind]").select_option("teams")
+    form.locator("select[name=movement]").select_option("roundrobin")
+    form.locator("input[name=tables]").fill("4")
+    form.locator("select[name=scoring]").select_option("imp")
+    form.locator("input[name=boards_per_round]").fill("1")
+    form.locator("input[name=source][value=deal]").check()
+    form.locator("input[name=seed]").fill("names-teams")
+    submit(phone, form)
+    event_id = int(re.search(r"/events/(\d+)", phone.url).group(1))
+    phone.goto(f"{base}/events/{event_id}/entries?lang=he")
+    entries = phone.locator("#entries-form")
+    expect(entries.locator("fieldset.entry-row")).to_have_count(4)
+    entries.locator("input[name='A|1|team']").fill("האריות")
+    for i, name in enumerate(["רונית בר", "Tom Hale", "אבי גל", "Sue Moss"]):
+        entries.locator(f"input[name='A|1|{i}|name']").fill(name)
+    entries.locator("input[name='A|1|3|member']").fill("=1+2")      # refused, kept
+    submit(phone, entries)
+    expect(phone.locator("fieldset[data-pair='A|1'] .error")).to_have_count(1)
+    expect(phone.locator("input[name='A|1|3|member']")).to_have_value("=1+2")
+    expect(phone.locator("input[name='A|1|team']")).to_have_value("האריות")
+    _no_sideways_scroll(phone, "team entries")
+    shoot(phone, shots, "names-teams-entries-phone-he")
+    phone.locator("input[name='A|1|3|member']").fill("4242")
+    submit(phone, phone.locator("#entries-form"))
+    expect(phone.locator("p.saved")).to_be_visible()
+    phone.goto(f"{base}/api/events/{event_id}/entries")
+    assert "האריות" in phone.content() and "4242" in phone.content()
+    phone.context.close()

@@ -100,7 +100,7 @@ def clean_member(text) -> str:
     >>> clean_member("=1+2")
     Traceback (most recent call last):
     ...
-    bridgelaws.service.console.entries.NameError_: a member number is letters and digits (not "=1+2")
+    bridgelaws.service.console.entries.NameError_: a member number is letters and digits (not "\u2066=1+2\u2069")
     """
     t = str(text or "").strip()
     if not t:
@@ -108,7 +108,8 @@ def clean_member(text) -> str:
     if len(t) > MEMBER_MAX:
         raise NameError_("member_long", n=MEMBER_MAX, length=len(t))
     if not _MEMBER_RE.fullmatch(t):
-        raise NameError_("member_chars", value=t[:MEMBER_MAX])
+        # kept left to right inside a sentence of any direction (a Unicode isolate)
+        raise NameError_("member_chars", value="\u2066" + t[:MEMBER_MAX] + "\u2069")
     return t
 
 
