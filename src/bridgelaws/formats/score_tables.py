@@ -147,6 +147,12 @@ def event_from_records(records, source: str = "<pbn>") -> Event:
                     raise BridgeError(f"{column} is empty", where)
             for pid in ns + ew:
                 ev.add_entry(pid)
+            if not individual:                 # Names_NS/Names_EW: the pairs' players
+                for pid, column in ((ns[0], "Names_NS"), (ew[0], "Names_EW")):
+                    text = (row.get(column) or "").strip()
+                    if text and text != "-" and not ev.entries[pid].names:
+                        ev.entries[pid].names = [n.strip() for n in text.split(";")
+                                                 if n.strip()]
             # the event's own checks say "board N:" themselves
             r = Result(board, ns, ew, where=f"{where0}: ScoreTable row {k}", lead=row.get("Lead"),
                        round=_int(row.get("Round"), where, "Round"), table=row.get("Table"))

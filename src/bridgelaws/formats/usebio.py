@@ -111,11 +111,13 @@ def _read_pairs(ev_el, etype: str, label: str) -> Event:
         where = f"{label}: PAIR {i}"
         if pid is None:
             raise BridgeError("a pair has no PAIR_NUMBER", where)
-        names = [_text(pl, "PLAYER_NAME") or "" for pl in p.findall("PLAYER")]
+        players = p.findall("PLAYER")
+        names = [_text(pl, "PLAYER_NAME") or "" for pl in players]
         direction = _text(p, "DIRECTION")
         direction = {"N": "NS", "NS": "NS", "E": "EW", "EW": "EW"}.get(
             (direction or "").upper().replace("/", "").replace("-", ""), None)
         e = event.add_entry(pid, names, direction)
+        e.members = [_text(pl, "NATIONAL_ID_NUMBER") or "" for pl in players]
         e.published = {"total": _number(_text(p, "TOTAL_SCORE"), where, "TOTAL_SCORE"),
                        "percent": _number(_text(p, "PERCENTAGE"), where, "PERCENTAGE"),
                        "place": _text(p, "PLACE")}
@@ -313,8 +315,11 @@ def write_usebio(result, *, program: str = "bridgelaws") -> str:
         if s.percent is not None:
             out.append(f"      <PERCENTAGE>{_fmt(s.percent)}</PERCENTAGE>")
         out.append(f"      <PLACE>{s.rank}</PLACE>")
-        for n in e.names:
-            out.append(f"      <PLAYER><PLAYER_NAME>{_xml(n)}</PLAYER_NAME></PLAYER>")
+        for n, number in zip(e.names, list(e.members) + [""] * len(e.names)):
+            # the member number as the national one (USEBIO 1.2: NATIONAL_ID_NUMBER)
+            member = (f"<NATIONAL_ID_NUMBER>{_xml(number)}</NATIONAL_ID_NUMBER>"
+                      if number else "")
+            out.append(f"      <PLAYER><PLAYER_NAME>{_xml(n)}</PLAYER_NAME>{member}</PLAYER>")
         out.append("    </PAIR>")
     out.append("  </PARTICIPANTS>")
     for b, srs in sorted(result.boards.items()):

@@ -219,10 +219,12 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     from .assistant import routes as assistant
     from .live import routes as tables
     from .console import routes as console
+    from .console import entries
     from .publish import routes as publish
     from .paper import routes as paper
     app.include_router(tables.router)
     app.include_router(console.router)
+    app.include_router(entries.router)
     app.include_router(publish.router)
     app.include_router(assistant.router)
     app.include_router(rulings.router)

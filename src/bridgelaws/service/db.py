@@ -26,7 +26,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship,
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["Base", "Store", "Director", "Setting", "EventRow", "BoardRow", "EntryRow",
-           "SittingRow", "ResultRow", "RulingRow", "LiveTableRow", "LiveSeatRow", "LiveEventRow",
+           "EntryPlayerRow", "MemberRow", "SittingRow", "ResultRow", "RulingRow", "LiveTableRow", "LiveSeatRow", "LiveEventRow",
            "LoginSessionRow", "select", "now", "normalise_url"]
 
 
@@ -115,6 +115,37 @@ class EntryRow(Base):
     names: Mapped[str] = mapped_column(String(200), default="")
     direction: Mapped[str | None] = mapped_column(String(2), nullable=True)
     event: Mapped[EventRow] = relationship(back_populates="entries")
+    #: the players, in seat order (``service/console/entries.py``); ``names`` is what
+    #: people read: a pair's names joined, or a team's name
+    players: Mapped[list["EntryPlayerRow"]] = relationship(
+        back_populates="entry", cascade="all, delete-orphan",
+        order_by="EntryPlayerRow.position")
+
+
+class EntryPlayerRow(Base):
+    """A player of a pair or a team in one event: the name as typed and an optional club
+    member number.  ``position`` 0 and 1 are a pair's two players (North or East first);
+    a team's players are numbered in their order on the entries page."""
+    __tablename__ = "entry_player"
+    __table_args__ = (UniqueConstraint("entry_id", "position"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id", ondelete="CASCADE"),
+                                          index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(60))
+    member: Mapped[str] = mapped_column(String(20), default="")
+    entry: Mapped[EntryRow] = relationship(back_populates="players")
+
+
+class MemberRow(Base):
+    """The club's member list, kept across events: the names (and member numbers) the
+    entries page offers as it is typed into, and adds to."""
+    __tablename__ = "member"
+    __table_args__ = (UniqueConstraint("name", "member"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), index=True)
+    member: Mapped[str] = mapped_column(String(20), default="")
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class SittingRow(Base):

@@ -31,6 +31,9 @@ class Entry:
     names: list[str] = field(default_factory=list)
     direction: str | None = None          # "NS"/"EW" in a Mitchell, else None
     published: dict = field(default_factory=dict)
+    #: the players' member numbers (a national or club number), in the order of
+    #: ``names``; '' where none is known
+    members: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:

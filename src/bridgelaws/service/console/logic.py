@@ -765,8 +765,14 @@ def core_event(ev: EventRow, results, section: str) -> Event:
     e = Event(name=f"{ev.name} {section}", kind="pairs")
     for en in ev.entries:
         if en.section == section:
-            e.entries[en.number] = Entry(en.number, [n for n in en.names.split(" - ") if n]
-                                         if en.names else [], en.direction)
+            if en.players:                     # as typed on the entries page
+                e.entries[en.number] = Entry(en.number, [p.name for p in en.players],
+                                             en.direction, members=[p.member for p in
+                                                                    en.players])
+            else:
+                e.entries[en.number] = Entry(en.number, [n for n in en.names.split(" - ")
+                                                         if n] if en.names else [],
+                                             en.direction)
     for r in results:
         if r.section != section:
             continue

@@ -20,6 +20,7 @@ from .logic import (ADJUSTED_KINDS, LAW_OF_KIND, MOVEMENTS, PHANTOM_CHOICES, SCO
                     table_results)
 from ..limits import Id, PageError, form_data, json_body, upload_form, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
+from .entries import names_by_number
 
 router = APIRouter()
 log = logging.getLogger("bridgelaws.service")
@@ -112,7 +113,7 @@ def event_page(request: Request, event_id: Id, d: Director = Depends(require_dir
             rounds.setdefault((st.section, st.round), []).append(st)
         return render(request, "event.html", ev=ev, rounds=rounds, entered=entered,
                       per_table=len(rooms(ev)), saved=request.query_params.get("saved"),
-                      progress=progress(s, ev))
+                      progress=progress(s, ev), names=names_by_number(ev))
 
 
 @router.get("/api/events/{event_id}/progress")
@@ -179,7 +180,8 @@ def _table_page(request, s, ev, section, round_no, table_no, values, errors, sav
     shown = {line["key"] for line in lines}
     stray = [msg for key, msg in errors.items() if key not in shown]
     return render(request, "table.html", status_code=status, ev=ev, st=st, lines=lines,
-                  saved=saved, errors=errors, stray=stray, notice=notice, removed=removed)
+                  saved=saved, errors=errors, stray=stray, notice=notice, removed=removed,
+                  names=names_by_number(ev))
 
 
 @router.post("/events/{event_id}/tables/{section}/{round_no}/{table_no}",

@@ -64,8 +64,28 @@ async def play_page(request: Request, token: str):
     table_id, seat = await _seat(request, token)
     lang = lang_of(request)
     texts = {k: message(k, lang) for k in play_texts()}
+    # the database is read in a worker thread: the live tables' loop goes on meanwhile
+    players = await asyncio.to_thread(table_players, request,
+                                      await hub(request).state(table_id))
     return render(request, "play.html", token=token, seat=SEAT_NAMES[seat],
-                  texts_json=json.dumps(texts, ensure_ascii=False), table_id=table_id)
+                  texts_json=json.dumps(texts, ensure_ascii=False), table_id=table_id,
+                  players=players)
+
+
+def table_players(request, st) -> dict[str, str]:
+    """The players' names at each seat of a live table, from the event's entries
+    (``console/entries.py``); empty when none were entered."""
+    from ..console.entries import seat_names
+    with request.app.state.store.session() as s:
+        ev = s.get(EventRow, st.event_id)
+        if ev is None:
+            return {}
+        sitting = next((x for x in ev.sittings if x.section == st.section
+                        and x.round == st.round and x.table_no == st.table_no), None)
+        if sitting is None:
+            return {}
+        return {k: v for k, v in seat_names(ev, st.section, sitting.ns, sitting.ew,
+                                             st.room).items() if v}
 
 
 @router.get("/api/play/{token}")
@@ -223,6 +243,12 @@ async def live_list(request: Request, event_id: Id, d: Director = Depends(requir
     with request.app.state.store.session() as s:
         ev = _event(s, request, event_id)
         tables = live_tables(s, event_id)
+        from ..console.entries import seat_names
+        for t in tables:
+            sitting = next((x for x in ev.sittings if x.section == t["section"]
+                            and x.round == t["round"] and x.table_no == t["table"]), None)
+            t["players"] = ({} if sitting is None else seat_names(
+                ev, t["section"], sitting.ns, sitting.ew, t["room"]))
     h = hub(request)
     for t in tables:
         st = await h.state(t["id"])
@@ -288,7 +314,9 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
            "table": str(st.table_no), "board": str(st.board)}
     from ..assistant.routes import SUIT_OPTIONS, SUITS
     state = t.state()
+    players = await asyncio.to_thread(table_players, request, st)
     return render(request, "live_director.html", status_code=status, st=st,
+                  players=players,
                   view=director_view(st, state), state=state, lines=explain(t, lang),
                   case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,

@@ -157,9 +157,24 @@ def results_page_context(s, ev: EventRow) -> dict:
     return {"ev": ev, "report": report, "dd_pending": analysis_pending(ev, played)}
 
 
+def pbn_names(ev: EventRow) -> dict[tuple[str, str], str]:
+    """(section, number) -> the ``<names>`` of a ScoreTable (PBN 2.1 chapter 5.9: a
+    pair's two players separated by ``;``, or a team's name); '-' when none is known."""
+    out = {}
+    for en in ev.entries:
+        if ev.kind == "pairs" and en.players:
+            out[(en.section, en.number)] = ";".join(p.name.replace(";", ",")
+                                                      for p in en.players)
+        else:
+            out[(en.section, en.number)] = (en.names or "-").replace(";", ",")
+    return out
+
+
 def event_pbn(s, ev: EventRow) -> str:
-    """PBN 2.1: one game per board (its deal), with a ``ScoreTable`` of every result."""
+    """PBN 2.1: one game per board (its deal), with a ``ScoreTable`` of every result,
+    naming the players of both pairs (``Names_NS``, ``Names_EW``)."""
     by_board: dict[int, list[ResultRow]] = {}
+    names = pbn_names(ev)
     for r in _rows(s, ev):
         by_board.setdefault(r.board, []).append(r)
     records = []
@@ -174,6 +189,7 @@ def event_pbn(s, ev: EventRow) -> str:
         for r in by_board.get(b.number, []):
             contract = r.contract or ""
             rows.append([r.section, str(r.round), str(r.table_no), r.ns, r.ew,
+                         names.get((r.section, r.ns), "-"), names.get((r.section, r.ew), "-"),
                          contract if contract != "PASS" else "Pass", r.declarer or "-",
                          "-" if r.tricks is None else str(r.tricks),
                          "-" if r.score is None or r.adjusted else str(r.score),
@@ -181,14 +197,16 @@ def event_pbn(s, ev: EventRow) -> str:
         if rows:
             rec.tables["ScoreTable"] = ScoreTable(
                 ["Section\\1R", "Round\\2R", "Table\\2R", "PairId_NS\\3R", "PairId_EW\\3R",
-                 "Contract\\5L", "Declarer\\1R", "Result\\2R", "Score_NS\\6R",
-                 "Adjusted\\16L"], rows)
+                 "Names_NS\\20L", "Names_EW\\20L", "Contract\\5L", "Declarer\\1R",
+                 "Result\\2R", "Score_NS\\6R", "Adjusted\\16L"], rows)
         records.append(rec)
     return write_pbn(records)
 
 
-def event_usebio(s, ev: EventRow, section: str | None = None) -> str:
-    """USEBIO 1.2 of a pairs section (the first by default)."""
+def event_usebio(s, ev: EventRow, section: str | None = None, members: bool = True) -> str:
+    """USEBIO 1.2 of a pairs section (the first by default): the players' names, and
+    their member numbers (``NATIONAL_ID_NUMBER``) unless ``members`` is false (the
+    public download: a member number is for the director who sends the file on)."""
     data = standings(s, ev)
     section = section or next(iter(sorted(data)), "A")
     res = data.get(section, {}).get("result")
@@ -196,4 +214,7 @@ def event_usebio(s, ev: EventRow, section: str | None = None) -> str:
         from ...tournament.event import Event
         from ...tournament.results import score_event
         res = score_event(Event(name=ev.name), ev.scoring if ev.kind == "pairs" else "mp")
+    if not members:
+        for e in res.event.entries.values():
+            e.members = []
     return write_usebio(res)

@@ -111,4 +111,8 @@ def results_pbn(request: Request, event_id: Id):
 
 @router.get("/results/{event_id}/usebio.xml")
 def results_usebio(request: Request, event_id: Id):
-    return _download(request, event_id, event_usebio, "application/xml", "-usebio.xml")
+    from ..web import current_director      # member numbers: for the director only
+    director = current_director(request) is not None
+    return _download(request, event_id,
+                     lambda s, ev: event_usebio(s, ev, members=director),
+                     "application/xml", "-usebio.xml")

@@ -148,12 +148,27 @@ def appeal_deadline(s, r: RulingRow) -> dt.datetime | None:
     return until if until.tzinfo else until.replace(tzinfo=dt.timezone.utc)
 
 
+def _pairs(r: RulingRow, ev) -> list[tuple[str, str, str]]:
+    """The pairs (or teams) at the ruling's table: (ns|ew, number, names)."""
+    if ev is None or r.round is None or r.table_no is None:
+        return []
+    from ..console.entries import names_by_number
+    section = r.section or "A"
+    st = next((x for x in ev.sittings if x.section == section and x.round == r.round
+               and x.table_no == r.table_no), None)
+    if st is None:
+        return []
+    names = names_by_number(ev)
+    return [(side, p, names.get((section, p), "")) for side, p in (("ns", st.ns), ("ew", st.ew))
+            if p]
+
+
 @router.get("/rulings/{ruling_id}", response_class=HTMLResponse)
 def detail(request: Request, ruling_id: Id, d: Director = Depends(require_director)):
     with request.app.state.store.session() as s:
         r = _ruling(s, ruling_id)
         ev = s.get(EventRow, r.event_id) if r.event_id else None
-        return render(request, "ruling.html", r=r, ev=ev, deadline=appeal_deadline(s, r),
+        return render(request, "ruling.html", r=r, ev=ev, pairs=_pairs(r, ev), deadline=appeal_deadline(s, r),
                       outcomes=OUTCOMES, errors={}, form={},
                       saved=request.query_params.get("saved"))
 
@@ -181,6 +196,7 @@ def lodge(request: Request, ruling_id: Id, d: Director = Depends(require_directo
         if error:
             ev = s.get(EventRow, r.event_id) if r.event_id else None
             return render(request, "ruling.html", status_code=400, r=r, ev=ev,
+                          pairs=_pairs(r, ev),
                           deadline=deadline, outcomes=OUTCOMES, errors={"appeal": error},
                           form=values, saved=None)
         r.appeal_status, r.appeal_by = "lodged", values["appeal_by"]
@@ -204,6 +220,7 @@ def decide(request: Request, ruling_id: Id, d: Director = Depends(require_direct
         if error:
             ev = s.get(EventRow, r.event_id) if r.event_id else None
             return render(request, "ruling.html", status_code=400, r=r, ev=ev,
+                          pairs=_pairs(r, ev),
                           deadline=appeal_deadline(s, r), outcomes=OUTCOMES,
                           errors={"decide": error}, form=values, saved=None)
         r.appeal_status = "decided"

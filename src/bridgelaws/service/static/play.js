@@ -152,6 +152,9 @@
     const box = el("div", {class: "hand-box" + (seat === v.seat ? " me" : ""), "data-hand": seat});
     const name = el("div", {class: "name"}, seatName(seat) + (seat === v.declarer ? " · " + T("ui.live.declarer") : seat === v.dummy ? " · " + T("ui.live.dummy") : ""));
     if (v.to_act === seat && !v.complete) name.append(el("span", {class: "turn"}, "\u25B6"));
+    // the player's name as the director entered it (a text node: never read as HTML)
+    const who = (window.BRIDGELAWS.players || {})[seat];
+    if (who) name.append(el("div", {class: "player"}, el("bdi", {"data-player": seat}, who)));
     // Law 61B: ask a player who showed out whether he has a card of the suit led
     for (const q of (v.may_ask || []).filter((q) => q.seat === seat)) {
       name.append(" ", el("button", {type: "button", class: "ask", "data-ask": seat, "data-trick": String(q.trick),
