@@ -1,10 +1,12 @@
 """A player's page at phone size (390x844): the "Call the Director" button and its form,
 the decision of the player who chooses with what each option means (the ruling
 assistant's words), in English and in Hebrew (right to left), and a call of the
-Director made from the page reaching the Director's page.
+Director made from the page reaching the Director's page; a call pulled by mistake
+changed from the box (Law 25A) and declarer's change of dummy's card (45C4b).
 
 The other seats act through their own links' API (a player needs no login), so one
-browser page is enough.  Screenshots: ``live_seat_decision_phone_{en,he}.png``.
+browser page is enough.  Screenshots: ``live_seat_decision_phone_{en,he}.png``,
+``live_seat_wrong_call_phone_en.png``.
 
 Needs Chromium (``/usr/bin/chromium``, or ``BRIDGELAWS_CHROMIUM``) and Playwright.
 """
@@ -140,4 +142,50 @@ def test_seat_page_calls_the_director_and_explains_the_options(live, browser, sh
         td.goto(f"{base}/live/{t1['id']}?lang=en")
         expect(td.locator("#call-reasons")).to_contain_text("1NT was explained as 12-14")
         expect(td.locator("#release")).to_be_visible()
+        with td.expect_navigation():
+            td.locator("#release button[type=submit]").click()
+        # the table goes on: the chooser accepts 1♥, then pulls the wrong call from the
+        # box and changes it before his partner calls (Law 25A)
+        accept = page.locator("#decision form[data-option='accept'] button")
+        expect(accept).to_be_enabled()
+        accept.click()
+        expect(page.locator("#box button.call[data-call='2C']")).to_be_enabled()
+        page.locator("#box button.call[data-call='2C']").click()
+        expect(page.locator("#wrong-call")).to_be_visible()
+        page.locator("#wrong-call").click()
+        expect(page.locator("#wrong-call-help")).to_contain_text("Law 25A")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        shoot(page, shots, "live_seat_wrong_call_phone_en")
+        page.locator("#box button.call[data-call='2D']").click()
+        expect(page.locator("#auction td[data-call='2D']")).to_have_count(1)
+        expect(page.locator("#auction td[data-call='2C']")).to_have_count(0)
+        expect(page.locator("#wrong-call")).to_be_visible()       # partner has not called
         page.context.close()
+    # the auction ends with the dealer declaring 3NT; his LHO leads
+    partner_ = chooser
+    for seat, call in ((seats[(seats.index(dealer) + 3) % 4], "P"), (dealer, "3N"),
+                       (lho, "P"), (partner_, "P"), (seats[(seats.index(dealer) + 3) % 4], "P")):
+        _act(td, base, tokens[seat], action="call", call=call)
+    view = {x: td.request.get(f"{base}/api/play/{tokens[x]}").json() for x in seats}
+    assert view[dealer]["declarer"] == dealer and view[dealer]["dummy"] == partner_
+    dummy_hand = view[partner_]["hand"]
+    # a lead in a suit dummy holds twice or more (or not at all): two lawful cards there
+    lead = next(c for c in view[lho]["hand"]
+                if sum(x[0] == c[0] for x in dummy_hand) != 1)
+    _act(td, base, tokens[lho], action="play", card=lead)
+    decl = _page(browser, 390, 844)
+    decl.goto(f"{base}/play/{tokens[dealer]}?lang=en")
+    legal = td.request.get(f"{base}/api/play/{tokens[dealer]}").json()["legal_cards"]
+    assert len(legal) >= 2
+    named, meant = legal[0], legal[1]
+    decl.locator(f"[data-hand='{partner_}'] button.card[data-card='{named}']").click()
+    expect(decl.locator(f"#centre .card[data-card='{named}']")).to_have_count(1)
+    # declarer named the wrong card of dummy: he changes it before he plays again (45C4b)
+    decl.locator("#wrong-card").click()
+    expect(decl.locator("#wrong-card-help")).to_contain_text("Law 45C4b")
+    decl.locator(f"[data-hand='{partner_}'] button.card[data-card='{meant}']").click()
+    expect(decl.locator(f"#centre .card[data-card='{meant}']")).to_have_count(1)
+    expect(decl.locator(f"#centre .card[data-card='{named}']")).to_have_count(0)
+    expect(decl.locator(f"[data-hand='{partner_}'] .card[data-card='{named}']")).to_have_count(1)
+    assert "45C4b" in td.request.get(f"{base}/api/play/{tokens[dealer]}").json()["laws"]
+    decl.context.close()

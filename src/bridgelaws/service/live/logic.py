@@ -33,6 +33,15 @@ for the asked player, are both entries of the log and every seat sees them.
 Attention drawn to a revoke (``attention``) is taken only when the cards every
 seat has seen prove the revoke, so that no act can probe a hidden hand.
 
+Any player calls the Director (``director``), for what only people notice (a
+hesitation, a misexplanation, a card seen, another matter with a note for him): the
+table waits for him (Law 9B2) until he releases it.  A player corrects his own slip
+as the Laws allow, the engine judging: a call pulled from the box by mistake, before
+his partner calls (``call`` with ``replaces``, Law 25A), and declarer an unintended
+designation of dummy's card, before he plays again (``play`` with ``replaces``,
+45C4b).  The player who chooses an option reads what each one means in his language
+(``option_texts``, the ruling assistant's words).
+
 >>> from bridgelaws.boards import Board
 >>> st = LiveState(1, "laws", [1], {1: "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"})
 >>> st.apply({"e": {"by": "N", "call": "1N"}}, "N", 1)

@@ -6,7 +6,10 @@ Players (no login: the seat token in the link is the key):
   connection);
 * ``GET /api/play/{token}``: the seat's view as JSON;
 * ``POST /api/play/{token}``: an act, ``{"action": "play", "card": "SA", "aid": "...",
-  "seq": n}`` (``seq``: the log position of the view the act was made on); the answer
+  "seq": n}`` (``seq``: the log position of the view the act was made on; a call of the
+  Director, ``{"action": "director", "reason": "hesitation", "text": "..."}``, is taken
+  on any view; ``"replaces": "unintended"`` with a call or dummy's card corrects a
+  slip, Laws 25A, 45C4b); the answer
   comes once the act is stored: ``{"seq": n}`` or ``{"error": ..., "key": ...}`` (409
   with ``key`` ``stale`` and the seat's current ``view`` when the table had moved on);
 * ``WS /ws/play/{token}``: the seat's view on connecting and after every change; acts

@@ -288,7 +288,8 @@
     const laws = v.mode === "laws";
     function btn(call) {
       const isLegal = legal.has(call);
-      let cls = "call" + (isLegal ? " legal" : laws ? " irregular" : "");
+      // changing a slip: every call is offered alike (the engine judges, Law 25A)
+      let cls = "call" + (slip ? "" : isLegal ? " legal" : laws ? " irregular" : "");
       if (barred) cls += " barred";
       const b = el("button", {class: cls + (slip ? " slip" : ""), type: "button", "data-call": call, onclick: () => {
         if (slip) { slipMode = null; send({action: "call", call: call, replaces: "unintended"}); return; }
