@@ -33,7 +33,7 @@ from .table.constants import AUCTION, COMPLETE
 from .laws.consequences import Cite
 from .laws.ruling import IRREGULARITY_KINDS
 
-__all__ = ["explain", "last_ruling", "is_play_kind", "REVOKE_LAWS"]
+__all__ = ["explain", "option_texts", "last_ruling", "is_play_kind", "REVOKE_LAWS"]
 
 #: the laws of Laws 62-64 (and 43B) that the explanation of a revoke follows, in the
 #: order the table applies them; each has a sentence ``revoke.law.<law>``
@@ -503,6 +503,42 @@ def _outcome(table, ruling, lang: str, laws: _Laws) -> str | None:
 
 # --- a ruling ------------------------------------------------------------------------------
 
+def _decision_texts(table, ruling, lang: str, laws: _Laws):
+    """What follows whatever is chosen (or ``None``), and (option, law, what follows
+    from it) for each option of the ruling's decision."""
+    d = ruling.decision
+    common = _common_ops(ruling)
+    every = None
+    if common:
+        every = " ".join(_ops_texts(common, ruling.irregularity, table, lang, laws))
+    options = []
+    for option, law in zip(d.options, d.laws):
+        laws.add(law)
+        texts = _option_texts(table, ruling, option, lang, laws, skip=common)
+        options.append((option, law, " ".join(texts)))
+    return every, options
+
+
+def option_texts(table, lang: str = "en") -> dict | None:
+    """What each option of the table's pending decision means, in ``lang``: the same
+    words as the options' lines of :func:`explain` (what happens if the chooser accepts,
+    what if he refuses), for the chooser's own screen; ``None`` when nobody chooses.
+
+    >>> from bridgelaws.formats.case import case_table
+    >>> t = case_table({"board": 1, "deal": "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765",
+    ...                 "events": [{"by": "N", "call": "1N"}, {"by": "E", "call": "1H"}]})
+    >>> [x["option"] for x in option_texts(t)["options"]]
+    ['accept', 'reject']
+    """
+    ruling = table.pending
+    if ruling is None or ruling.decision is None:
+        return None
+    every, options = _decision_texts(table, ruling, lang, _Laws(ruling.laws))
+    return {"every": every,
+            "options": [{"option": o, "label": message(f"option.{o}", lang), "law": law,
+                         "text": text} for o, law, text in options]}
+
+
 def _explain_ruling(table, ruling, lang: str) -> list[str]:
     irr = ruling.irregularity
     laws = _Laws(ruling.laws)
@@ -511,14 +547,11 @@ def _explain_ruling(table, ruling, lang: str) -> list[str]:
         d = ruling.decision
         key = "rule.names" if irr.kind in _NAMING else "rule.chooser"
         lines.append(message(key, lang, seat=_seat(d.by, lang)))
-        common = _common_ops(ruling)
-        if common:
-            texts = _ops_texts(common, irr, table, lang, laws)
-            lines.append("  " + message("rule.every_option", lang) + " " + " ".join(texts))
-        for option, law in zip(d.options, d.laws):
-            laws.add(law)
-            texts = _option_texts(table, ruling, option, lang, laws, skip=common)
-            lines.append(f"  - {message(f'option.{option}', lang)}: " + " ".join(texts)
+        every, options = _decision_texts(table, ruling, lang, laws)
+        if every is not None:
+            lines.append("  " + message("rule.every_option", lang) + " " + every)
+        for option, law, text in options:
+            lines.append(f"  - {message(f'option.{option}', lang)}: " + text
                          + " " + message("rule.option_law", lang, law=law))
         if d.suits:
             # the suits the options may name (26B, 50D2, 51B, 57A3/A4), and no other

@@ -33,6 +33,15 @@ for the asked player, are both entries of the log and every seat sees them.
 Attention drawn to a revoke (``attention``) is taken only when the cards every
 seat has seen prove the revoke, so that no act can probe a hidden hand.
 
+Any player calls the Director (``director``), for what only people notice (a
+hesitation, a misexplanation, a card seen, another matter with a note for him): the
+table waits for him (Law 9B2) until he releases it.  A player corrects his own slip
+as the Laws allow, the engine judging: a call pulled from the box by mistake, before
+his partner calls (``call`` with ``replaces``, Law 25A), and declarer an unintended
+designation of dummy's card, before he plays again (``play`` with ``replaces``,
+45C4b).  The player who chooses an option reads what each one means in his language
+(``option_texts``, the ruling assistant's words).
+
 >>> from bridgelaws.boards import Board
 >>> st = LiveState(1, "laws", [1], {1: "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"})
 >>> st.apply({"e": {"by": "N", "call": "1N"}}, "N", 1)
@@ -59,7 +68,7 @@ from ...boards import Board
 from ...calls import call_name, parse_call
 from ...cards import SEAT_NAMES, SUIT_LETTERS, SUIT_MASKS, BridgeError, Deal, card_name, parse_card
 from ...events import Answer, DrawAttention
-from ...explain import refusal
+from ...explain import option_texts, refusal
 from ...formats.case import event_to_json, parse_event
 from ...i18n import message
 from ...table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
@@ -77,7 +86,15 @@ REVOKE_LAWS = frozenset({"61A", "63A1"})
 #: an act slower than this (seconds, from arrival to every view sent) is logged
 SLOW_ACT = 0.1
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
-           "ask", "next")
+           "ask", "next", "director")
+#: why a player calls the Director (Law 9B1a) about what only people notice: each is a
+#: kind of the table's call (``irregularity.<kind>`` in the catalogues)
+DIRECTOR_REASONS = ("hesitation", "misexplanation", "card_seen", "other_matter")
+#: the longest note a player adds to his call of the Director (characters)
+REASON_CHARS = 200
+#: the slips a player corrects himself when the Laws allow it: an unintended call (25A),
+#: declarer's unintended designation of dummy's card (45C4b)
+SLIPS = ("unintended",)
 #: the modes of a live table, and the stored mode of one whose event's regulation does not
 #: let the defenders ask each other about a revoke (Law 61B3): the mode and this suffix
 #: (the stored mode is at most 8 characters)
@@ -229,6 +246,8 @@ class LiveState:
             if self.index + 1 >= len(self.boards):
                 raise ActionError("last_board")
             self._start(self.index + 1)
+        elif what == "director":
+            self._player_call(data)
         elif what == "release":
             if self.call is None:
                 raise ActionError("no_call")
@@ -285,6 +304,22 @@ class LiveState:
         else:
             self.call = {**self.call, "kinds": [*self.call["kinds"], *kinds],
                          "laws": [*self.call["laws"], *laws], "hold": self.call["hold"] or hold}
+
+    def _player_call(self, data: dict) -> None:
+        """A player calls the Director (Law 9B1a) for what the engine does not see (a
+        hesitation, a misexplanation, a card seen...): the table waits for him, nobody
+        acts until he has ruled (Law 9B2)."""
+        reason = {"by": data["by"], "reason": data["reason"], "text": data.get("text", "")}
+        if self.call is None:
+            t = self.table
+            self.call = {"kinds": [data["reason"]], "laws": ["9B2"], "hold": True,
+                         "board": self.board, "seq": self.seq + 1,
+                         "event": max(len(t.events) - 1, 0), "reasons": [reason]}
+        else:
+            laws = self.call["laws"] if "9B2" in self.call["laws"] else [*self.call["laws"], "9B2"]
+            self.call = {**self.call, "kinds": [*self.call["kinds"], data["reason"]],
+                         "laws": laws, "hold": True,
+                         "reasons": [*self.call.get("reasons", []), reason]}
 
     # --- what follows from it ------------------------------------------------------------
 
@@ -427,7 +462,7 @@ def _public(st: LiveState) -> dict:
                       for q in t.questions],
         "regulation": {"defenders_ask_each_other": t.regulation.get(
             "defenders_ask_each_other", t.edition.defenders_ask_each_other)},
-        "call": st.call,
+        "call": _public_call(st.call),
         "hold": st.hold,
         # the laws of procedure in force now (the engine's, knowing whether the Director
         # was called here and has not yet let play go on): 9B2, 68C, 45B
@@ -438,6 +473,14 @@ def _public(st: LiveState) -> dict:
         "results": [_no_lead(st.done[b]) for b in st.boards if b in st.done],
         "complete": complete,
     }
+
+
+def _public_call(call: dict | None) -> dict | None:
+    """The Director's open call as the seats know it: who called him and why, without
+    what a player wrote for the Director alone."""
+    if call is None or "reasons" not in call:
+        return call
+    return {**call, "reasons": [{"by": r["by"], "reason": r["reason"]} for r in call["reasons"]]}
 
 
 def _public_decision(st: LiveState, d) -> dict:
@@ -453,15 +496,17 @@ def _no_lead(result: dict | None) -> dict | None:
     return None if result is None else {k: v for k, v in result.items() if k != "lead"}
 
 
-def seat_view(st: LiveState, seat: int, public: dict | None = None) -> dict:
+def seat_view(st: LiveState, seat: int, public: dict | None = None, lang: str = "en") -> dict:
     """What ``seat`` sees: the public view plus its own part (:func:`own_view`)."""
-    return {**(public if public is not None else _public(st)), **own_view(st, seat)}
+    return {**(public if public is not None else _public(st)), **own_view(st, seat, lang)}
 
 
-def own_view(st: LiveState, seat: int) -> dict:
+def own_view(st: LiveState, seat: int, lang: str = "en") -> dict:
     """The part of a seat's view that is its own: its hand and, when it is its turn, what
     it may do.  Dummy's cards appear once the opening lead is faced; all hands once play
-    is over.  (No key is also a key of the public view.)"""
+    is over.  The player who chooses an option reads what each one means, in his
+    language ``lang`` (the ruling assistant's words).  (No key is also a key of the
+    public view.)"""
     t = st.table
     v = {"seat": SEAT_NAMES[seat], "hand": _cards(t.hands[seat])}
     complete = t.phase == COMPLETE
@@ -488,6 +533,9 @@ def own_view(st: LiveState, seat: int) -> dict:
     # the cards the chooser may name, when some are not public (his own, Law 67)
     v["decision_cards"] = ([card_name(c) for c in d.cards]
                            if d is not None and mine and d.cards else [])
+    # the chooser reads them even while the table waits for the Director
+    chooser = d is not None and (d.by == seat or (d.by == t.dummy and seat == t.declarer))
+    v["option_texts"] = option_texts(t, lang) if chooser else None
     v["legal_calls"] = t.legal_call_names() if mine and d is None else []
     v["legal_cards"] = t.legal_card_names() if mine and d is None else []
     v["may_answer"] = bool(t.claim is not None and to_act == seat)
@@ -534,6 +582,7 @@ def director_view(st: LiveState, state: dict | None = None) -> dict:
     v["hands"] = {SEAT_NAMES[s]: _cards(t.hands[s]) for s in range(4)}
     v["deal"] = st.deals[st.board]
     v["director_required"] = t.director_required
+    v["call"] = st.call                         # with what the players wrote for him
     return v
 
 
@@ -557,6 +606,8 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
     what = act.get("action")
     if what not in ACTIONS:
         raise ActionError("unknown_action", action=str(what)[:20])
+    if what == "director":
+        return _director_call(name, act)
     if st.hold and what not in ("next",):
         raise ActionError("hold")
     if what == "next":
@@ -566,13 +617,27 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
             call = call_name(parse_call(str(act.get("call", ""))))
         except BridgeError:
             raise ActionError("bad_call", call=str(act.get("call", ""))[:8]) from None
-        return {"e": {"by": name, "call": call}}
+        entry = {"by": name, "call": call}
+        if act.get("replaces") is not None:
+            # Law 25A: the player pulled the wrong call from the box and changes it before
+            # his partner calls; the engine says whether the Laws still allow it
+            entry["replaces"] = _slip(act)
+        return {"e": entry}
     if what in ("play", "expose"):
         try:
             card = parse_card(str(act.get("card", "")))
         except BridgeError:
             raise ActionError("bad_card", card=str(act.get("card", ""))[:8]) from None
         by = seat
+        if what == "play" and act.get("replaces") is not None:
+            # Law 45C4b: declarer changes an unintended designation of dummy's card (the
+            # card named instead, from dummy); the engine says whether it is still time
+            slip = _slip(act)
+            if t.dummy is None or seat != t.declarer or not t.dummy_faced:
+                raise ActionError("not_declarer")
+            if not t.hands[t.dummy] >> card & 1:
+                raise ActionError("not_held", card=card_name(card))
+            return {"e": {"by": SEAT_NAMES[t.dummy], "play": card_name(card), "replaces": slip}}
         if not t.hands[seat] >> card & 1:
             if (what == "play" and t.dummy is not None and seat == t.declarer
                     and t.hands[t.dummy] >> card & 1 and t.dummy_faced):
@@ -650,6 +715,33 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
     if not any(c < 0 for _n, _i, _s, c in t.played()):
         raise ActionError("no_defective_trick")
     return {"e": {"by": name, "attention": what_attention}}
+
+
+def _slip(act: dict) -> str:
+    """The reason a player gives for changing his own call or dummy's card: a slip
+    (:data:`SLIPS`); a change the Director must judge (misinformation) is his."""
+    slip = act.get("replaces")
+    if slip not in SLIPS:
+        raise ActionError("bad_replaces", reason=str(slip)[:20])
+    return slip
+
+
+def _director_call(name: str, act: dict) -> dict:
+    """A player's call of the Director (``{"action": "director", "reason": "hesitation",
+    "text": "..."}``): the log entry, checked (one of :data:`DIRECTOR_REASONS`, a note of
+    at most :data:`REASON_CHARS` characters, which "another matter" needs)."""
+    reason = act.get("reason")
+    if reason not in DIRECTOR_REASONS:
+        raise ActionError("bad_reason", reason=str(reason)[:20])
+    text = act.get("text") or ""
+    if not isinstance(text, str):
+        raise ActionError("bad_reason", reason=str(text)[:20])
+    text = " ".join(text.split())
+    if len(text) > REASON_CHARS:
+        raise ActionError("reason_long", max=REASON_CHARS, n=len(text))
+    if reason == "other_matter" and not text:
+        raise ActionError("reason_text")
+    return {"ctl": "director", "by": name, "reason": reason, "text": text}
 
 
 def _question(st: LiveState, seat: int, act: dict) -> dict:
@@ -941,7 +1033,8 @@ class Hub:
                     return st.aids[aid]
                 if seq is None and seat is not None:
                     raise ActionError("no_seq")
-                if seq is not None and seq != st.seq:
+                # calling the Director does not depend on the view it was made on
+                if seq is not None and seq != st.seq and act.get("action") != "director":
                     raise ActionError("stale", seq=st.seq)
                 data = entry if entry is not None else translate(st, seat, act)
                 who = actor if actor is not None else SEAT_NAMES[seat]
@@ -1031,14 +1124,15 @@ class Hub:
     def unsubscribe(self, table_id: int, sub: Subscriber) -> None:
         self.subs.get(table_id, set()).discard(sub)
 
-    def view_text(self, st: LiveState, seat: int | None, public_json: str | None = None) -> str:
+    def view_text(self, st: LiveState, seat: int | None, public_json: str | None = None,
+                  lang: str = "en") -> str:
         """The message carrying a watcher's view.  ``public_json`` is the public view
         already in JSON (the same for the four seats, so encoded once per change)."""
         if seat is None:
             return json.dumps({"type": "view", "view": director_view(st)}, separators=(",", ":"))
         if public_json is None:
             public_json = json.dumps(_public(st), separators=(",", ":"))
-        own = json.dumps(own_view(st, seat), separators=(",", ":"))
+        own = json.dumps(own_view(st, seat, lang), separators=(",", ":"), ensure_ascii=False)
         return '{"type":"view","view":' + public_json[:-1] + "," + own[1:] + "}"
 
     def broadcast(self, st: LiveState) -> None:
@@ -1049,9 +1143,10 @@ class Hub:
         public_json = json.dumps(_public(st), separators=(",", ":"))
         texts: dict = {}
         for sub in list(subs):
-            if sub.seat not in texts:
-                texts[sub.seat] = self.view_text(st, sub.seat, public_json)
-            sub.queue.put_nowait(texts[sub.seat])
+            key = (sub.seat, sub.lang)
+            if key not in texts:
+                texts[key] = self.view_text(st, sub.seat, public_json, sub.lang)
+            sub.queue.put_nowait(texts[key])
 
     # --- several processes: PostgreSQL LISTEN/NOTIFY --------------------------------------
 

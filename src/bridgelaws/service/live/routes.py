@@ -6,7 +6,10 @@ Players (no login: the seat token in the link is the key):
   connection);
 * ``GET /api/play/{token}``: the seat's view as JSON;
 * ``POST /api/play/{token}``: an act, ``{"action": "play", "card": "SA", "aid": "...",
-  "seq": n}`` (``seq``: the log position of the view the act was made on); the answer
+  "seq": n}`` (``seq``: the log position of the view the act was made on; a call of the
+  Director, ``{"action": "director", "reason": "hesitation", "text": "..."}``, is taken
+  on any view; ``"replaces": "unintended"`` with a call or dummy's card corrects a
+  slip, Laws 25A, 45C4b); the answer
   comes once the act is stored: ``{"seq": n}`` or ``{"error": ..., "key": ...}`` (409
   with ``key`` ``stale`` and the seat's current ``view`` when the table had moved on);
 * ``WS /ws/play/{token}``: the seat's view on connecting and after every change; acts
@@ -33,7 +36,7 @@ from sqlalchemy import func
 from ...cards import SEAT_NAMES, BridgeError
 from ...events import Choose
 from ...explain import explain
-from ...i18n import message
+from ...i18n import LANGUAGES, message
 from ...table import Table
 from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, ResultRow, RulingRow, select
 from ..limits import Id, whole_number
@@ -92,7 +95,7 @@ def table_players(request, st) -> dict[str, str]:
 async def play_view(request: Request, token: str):
     table_id, seat = await _seat(request, token)
     st = await hub(request).state(table_id)
-    return seat_view(st, seat)
+    return seat_view(st, seat, lang=lang_of(request))
 
 
 @router.post("/api/play/{token}")
@@ -111,7 +114,7 @@ async def play_act(request: Request, token: str):
         body = {"error": e.text(lang_of(request)), "key": e.key}
         if e.key == "stale":
             # the table moved on: the seat's current view, to act again on it
-            body["view"] = seat_view(await h.state(table_id), seat)
+            body["view"] = seat_view(await h.state(table_id), seat, lang=lang_of(request))
             return JSONResponse(body, 409)
         return JSONResponse(body, 400)
     return {"seq": seq}
@@ -126,6 +129,7 @@ async def play_socket(ws: WebSocket, token: str):
         return
     table_id, seat = found
     lang = ws.query_params.get("lang", "en")
+    lang = lang if lang in LANGUAGES else "en"
     await ws.accept()
     await _serve(ws, h, table_id, seat, lang)
 
@@ -137,7 +141,7 @@ async def _serve(ws: WebSocket, h, table_id: int, seat: int | None, lang: str,
     sender = None
     try:
         st = await h.state(table_id)
-        await ws.send_text(h.view_text(st, seat))
+        await ws.send_text(h.view_text(st, seat, lang=lang))
 
         async def send():
             while True:
@@ -165,7 +169,7 @@ async def _serve(ws: WebSocket, h, table_id: int, seat: int | None, lang: str,
                                                "error": e.text(lang)}))
                 if e.key == "stale":
                     # the table moved on: this connection looks again
-                    await ws.send_text(h.view_text(await h.state(table_id), seat))
+                    await ws.send_text(h.view_text(await h.state(table_id), seat, lang=lang))
                 continue
             await ws.send_text(json.dumps({"type": "ack", "aid": aid, "seq": seq}))
     except WebSocketDisconnect:
@@ -278,10 +282,27 @@ async def api_calls(request: Request, d: Director = Depends(require_director)):
                         "round": st.round, "table": st.table_no, "room": st.room,
                         "board": st.call["board"], "hold": st.call["hold"],
                         "kinds": st.call["kinds"], "laws": st.call["laws"],
-                        "text": ", ".join(_kind_text(k, lang_of(request))
-                                          for k in st.call["kinds"]),
+                        "text": _call_text(st.call, lang_of(request)),
+                        "reasons": st.call.get("reasons", []),
                         "url": f"/live/{table_id}"})
     return {"calls": out}
+
+
+def _call_text(call: dict, lang: str) -> str:
+    """What the Director is called for, in ``lang``: the irregularities the engine saw and
+    the reasons players gave, each with its caller and note."""
+    parts = [_kind_text(k, lang) for k in call["kinds"]]
+    for r in call.get("reasons", []):
+        parts.remove(_kind_text(r["reason"], lang))
+        parts.append(_reason_text(r, lang))
+    return ", ".join(parts)
+
+
+def _reason_text(r: dict, lang: str) -> str:
+    """A player's call of the Director in ``lang``: who, why, and his note."""
+    return (message("ui.live.call_reason", lang, seat=message(f"ui.seat.{r['by']}", lang),
+                    reason=_kind_text(r["reason"], lang))
+            + (f": {r['text']}" if r.get("text") else ""))
 
 
 def _kind_text(kind: str, lang: str) -> str:
@@ -413,7 +434,12 @@ def _record(request, d: Director, st, notes: str, lang: str) -> int:
         row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
                         table_no=st.table_no, board=st.board, scenario="live",
                         kind=(call["kinds"] or [""])[0], facts={"live_table": st.id,
-                                                                 "kinds": call["kinds"]},
+                                                                 "kinds": call["kinds"],
+                                                                 **({"player_calls": [
+                                                                     _reason_text(r, lang)
+                                                                     for r in call["reasons"]]}
+                                                                    if call.get("reasons")
+                                                                    else {})},
                         case=st.case(), laws=list(t.laws),
                         options=[_options_at(t, t.events.index(e)) for e in choices],
                         chooser=",".join(SEAT_NAMES[e.by] for e in choices),
@@ -476,4 +502,7 @@ PLAY_TEXTS = (
     "ui.restriction.require", "ui.restriction.forbid", "ui.suit.S", "ui.suit.H", "ui.suit.D",
     "ui.suit.C", "ui.live.ask", "ui.live.questions", "ui.live.question", "ui.live.answer_no",
     "ui.live.answer_yes", "ui.live.answer_pending", "ui.live.no_defender_questions",
+    "ui.live.call_director", "ui.live.call_why", "ui.live.call_note", "ui.live.call_send",
+    "ui.live.call_reason", "ui.live.wrong_call", "ui.live.wrong_call_help", "ui.live.wrong_card",
+    "ui.live.wrong_card_help", "ui.live.cancel", "rule.every_option", "rule.option_law",
 )

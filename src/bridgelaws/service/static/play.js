@@ -12,6 +12,10 @@
   const SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", N: "NT"};
   const STRAINS = ["C", "D", "H", "S", "N"];
   let view = null, ws = null, exposeMode = false, retry = 500, busy = false;
+  // a slip corrected by the player himself: "call" (Law 25A), "card" (dummy's, 45C4b)
+  let slipMode = null;
+  const REASONS = ["hesitation", "misexplanation", "card_seen", "other_matter"];
+  const NOTE_MAX = 200;               // the service takes a note of at most this many characters
   const pending = new Map();          // aid -> act, until acknowledged
 
   function T(key, values) {
@@ -34,6 +38,11 @@
   const seatName = (s) => T("ui.seat." + s);
   // law numbers and card lists read left to right in every language (Hebrew too)
   function ltr(text) { return el("bdi", {dir: "ltr"}, text); }
+  // "(Law 27B)" in the page's language, the law itself read left to right
+  function lawWords(law) {
+    const [before, after] = (B.texts["rule.option_law"] || "({law})").split("{law}");
+    return [before, ltr(law), after || ""];
+  }
   function cardLabel(c) { return SYMBOL[c[0]] + (c[1] === "T" ? "10" : c[1]); }
   // calls and contracts with their symbols (4♠, 3NT), pass, double and redouble in words
   function callLabel(c) {
@@ -60,6 +69,7 @@
 
   // --- acting -----------------------------------------------------------------------------
   function send(act) {
+    if (!view) return;                  // nothing to act on before the first view
     act.aid = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
     act.seq = view.seq;                 // the view this act was made on
     pending.set(act.aid, act);
@@ -118,14 +128,20 @@
       " · " + T(v.mode === "laws" ? "ui.live.mode_laws" : "ui.live.mode_strict");
     const banner = $("banner");
     if (v.call) {
-      const what = v.call.kinds.map((k) => T("irregularity." + k) !== "irregularity." + k ?
-        T("irregularity." + k) : T("ui.live." + k)).join(", ");
+      const kinds = v.call.kinds.slice();
+      const said = (v.call.reasons || []).map((r) => {
+        kinds.splice(kinds.indexOf(r.reason), 1);
+        return T("ui.live.call_reason", {seat: seatName(r.by), reason: T("irregularity." + r.reason)});
+      });
+      const what = kinds.map((k) => T("irregularity." + k) !== "irregularity." + k ?
+        T("irregularity." + k) : T("ui.live." + k)).concat(said).join(", ");
       banner.replaceChildren(T(v.hold ? "ui.live.waiting_director" : "ui.live.director_called") +
         ": " + what + " (", ltr(v.call.laws.join(", ")), ")");
       banner.hidden = false;
     } else banner.hidden = true;
     renderInfo(v); renderSeats(v); renderCentre(v); renderAuction(v); renderBox(v);
     renderDecision(v); renderClaim(v); renderTools(v); renderRect(v); renderResult(v);
+    for (const c of $("director").querySelectorAll("button, input, select")) c.disabled = false;
     if (busy) holdControls();
   }
 
@@ -136,6 +152,25 @@
       (v.tricks.length > 0 || v.trick.some((c) => c !== "--"));
   }
   function myTurn(v) { return v.my_turn && !dummyIdle(v); }
+
+  // Law 25A: the seat's own last call, while his partner has not called since
+  function mayChangeCall(v) {
+    if (v.phase !== "auction" || v.complete || v.hold) return false;
+    let mine = -1;
+    v.auction.forEach((c, i) => { if (c.by === v.seat) mine = i; });
+    if (mine < 0) return false;
+    const partner = SEATS[(SEATS.indexOf(v.seat) + 2) % 4];
+    return !v.auction.slice(mine + 1).some((c) => c.by === partner);
+  }
+  // Law 45C4b: declarer, the last card played being dummy's (the engine judges the rest)
+  function mayChangeDummyCard(v) {
+    if (v.phase !== "play" || v.complete || v.hold || !v.dummy || v.seat !== v.declarer) return false;
+    let trick = v.trick, leader = v.leader;
+    if (!trick.length && v.tricks.length) { trick = v.tricks[v.tricks.length - 1].cards; leader = v.tricks[v.tricks.length - 1].leader; }
+    if (!leader || !trick.length) return false;
+    const last = (SEATS.indexOf(leader) + trick.length - 1) % 4;
+    return SEATS[last] === v.dummy;
+  }
 
   function renderInfo(v) {
     const parts = [T("ui.live.you") + ": " + seatName(v.seat)];
@@ -177,7 +212,10 @@
         let cls = legal.has(c) ? "legal" : "";
         if (pens.has(c)) cls += " penalty";
         let click = null;
-        if (playable && !v.complete) {
+        if (slipMode === "card" && seat === v.dummy && v.seat === v.declarer) {
+          cls += " slip";
+          click = () => { slipMode = null; send({action: "play", card: c, replaces: "unintended"}); };
+        } else if (playable && !v.complete) {
           const isLegal = legal.has(c);
           const lawsMode = v.mode === "laws";
           if (exposeMode && seat === v.seat) click = () => { exposeMode = false; send({action: "expose", card: c}); };
@@ -246,24 +284,35 @@
     const box = $("box");
     if (v.phase !== "auction" || v.complete || v.hold) { box.hidden = true; box.replaceChildren(); return; }
     box.hidden = false;
+    if (slipMode === "call" && !mayChangeCall(v)) slipMode = null;
+    const slip = slipMode === "call";
     const legal = new Set(v.legal_calls || []);
     const barred = v.barred && v.barred[v.seat];
     const laws = v.mode === "laws";
     function btn(call) {
       const isLegal = legal.has(call);
-      let cls = "call" + (isLegal ? " legal" : laws ? " irregular" : "");
+      // changing a slip: every call is offered alike (the engine judges, Law 25A)
+      let cls = "call" + (slip ? "" : isLegal ? " legal" : laws ? " irregular" : "");
       if (barred) cls += " barred";
-      const b = el("button", {class: cls, type: "button", "data-call": call, onclick: () => {
+      const b = el("button", {class: cls + (slip ? " slip" : ""), type: "button", "data-call": call, onclick: () => {
+        if (slip) { slipMode = null; send({action: "call", call: call, replaces: "unintended"}); return; }
         if (!isLegal && !confirm(T("ui.live.irregular_call"))) return;
         send({action: "call", call: call});
       }}, callLabel(call));
-      if ((!laws && !isLegal) || barred) b.disabled = true;
+      if (!slip && ((!laws && !isLegal) || barred)) b.disabled = true;
       return b;
     }
     const grid = el("div", {class: "calls"});
     for (let level = 1; level <= 7; level++) for (const s of STRAINS) grid.append(btn(level + s));
     const specials = el("div", {class: "specials"}, btn("P"), btn("X"), btn("XX"));
-    box.replaceChildren(el("h2", {}, T("ui.live.bidding_box") + (barred ? " · " + T("ui.live.barred") : "")), grid, specials);
+    const kids = [el("h2", {}, T("ui.live.bidding_box") + (barred ? " · " + T("ui.live.barred") : ""))];
+    if (slip) {
+      kids.push(el("p", {class: "slip-help", id: "wrong-call-help"}, T("ui.live.wrong_call_help")),
+        el("button", {type: "button", id: "wrong-call-cancel", onclick: () => { slipMode = null; render(); }}, T("ui.live.cancel")));
+    } else if (mayChangeCall(v)) {
+      kids.push(el("button", {type: "button", id: "wrong-call", onclick: () => { slipMode = "call"; render(); }}, T("ui.live.wrong_call")));
+    }
+    box.replaceChildren(...kids, grid, specials);
   }
 
   function renderDecision(v) {
@@ -283,6 +332,12 @@
     // the cards of 46B, 51A, 58B2, 67, the chooser's own ones in decision_cards)
     const suits = d.suits || SUITS;
     const suitLabel = (s) => SYMBOL[s] + " " + T("ui.suit." + s);
+    // the chooser reads what each option means: the ruling assistant's words, in his language
+    const texts = {};
+    if (v.option_texts) {
+      for (const o of v.option_texts.options) texts[o.option] = o;
+      if (v.option_texts.every) kids.push(el("p", {class: "option-text", id: "every-option"}, T("rule.every_option") + " " + v.option_texts.every));
+    }
     for (const opt of d.options) {
       const f = el("form", {"data-option": opt});
       let get = () => ({});
@@ -304,6 +359,10 @@
       f.append(b);
       f.addEventListener("submit", (e) => { e.preventDefault(); send(Object.assign({action: "choose", option: opt}, get())); });
       kids.push(f);
+      if (texts[opt]) {
+        kids.push(el("p", {class: "option-text", "data-option-text": opt}, el("strong", {}, texts[opt].label + ": "),
+          texts[opt].text + " ", ...lawWords(texts[opt].law)));
+      }
     }
     z.replaceChildren(...kids);
   }
@@ -341,6 +400,13 @@
       }
       kids.push(el("button", {type: "button", id: "expose", class: exposeMode ? "on" : "",
         onclick: () => { exposeMode = !exposeMode; render(); }}, T("ui.live.expose")));
+    }
+    if (slipMode === "card" && !mayChangeDummyCard(v)) slipMode = null;
+    if (slipMode === "card") {
+      kids.push(el("p", {class: "slip-help", id: "wrong-card-help"}, T("ui.live.wrong_card_help")),
+        el("button", {type: "button", id: "wrong-card-cancel", onclick: () => { slipMode = null; render(); }}, T("ui.live.cancel")));
+    } else if (mayChangeDummyCard(v)) {
+      kids.push(el("button", {type: "button", id: "wrong-card", onclick: () => { slipMode = "card"; render(); }}, T("ui.live.wrong_card")));
     }
     z.replaceChildren(...kids);
   }
@@ -393,5 +459,28 @@
     z.replaceChildren(...kids);
   }
 
+  // Law 9B1a: any player calls the Director, for any reason; the table then waits (9B2).
+  // Built once (a new view would otherwise wipe a note being written).
+  function buildDirector() {
+    const z = $("director");
+    const open = el("button", {type: "button", id: "call-director", class: "call-director"}, T("ui.live.call_director"));
+    const reason = el("select", {name: "reason", id: "call-reason"},
+      ...REASONS.map((r) => el("option", {value: r}, T("irregularity." + r))));
+    const note = el("input", {type: "text", name: "note", id: "call-note", maxlength: String(NOTE_MAX)});
+    const f = el("form", {id: "call-form", hidden: ""},
+      el("label", {}, T("ui.live.call_why") + " ", reason), " ",
+      el("label", {}, T("ui.live.call_note") + " ", note), " ",
+      el("button", {type: "submit", id: "call-send"}, T("ui.live.call_send")), " ",
+      el("button", {type: "button", id: "call-cancel", onclick: () => { f.hidden = true; open.hidden = false; }}, T("ui.live.cancel")));
+    open.addEventListener("click", () => { f.hidden = false; open.hidden = true; reason.focus(); });
+    f.addEventListener("submit", (e) => {
+      e.preventDefault();
+      send({action: "director", reason: reason.value, text: note.value.slice(0, NOTE_MAX)});
+      note.value = ""; f.hidden = true; open.hidden = false;
+    });
+    z.replaceChildren(open, f);
+  }
+
+  buildDirector();
   connect();
 })();
