@@ -164,7 +164,12 @@ def test_a_claim_ruling_carries_the_claims_laws_not_the_boards(svc):
     assert {"68A", "68D", "70"} <= set(claim.laws)
     assert set(claim.laws) <= set(board_laws)
     assert claim.facts["who"] == nxt(v["declarer"]) and claim.facts["award"] == 9
-    assert claim.facts["result"].startswith("1N ")
+    exp = live.expected()
+    assert (claim.facts["contract"], claim.facts["declarer"], claim.facts["score"]) == \
+        ("1N", exp["declarer"], exp["score_ns"])
+    assert claim.facts["result"] == exp["tricks"]["NS" if exp["declarer"] in "NS" else "EW"]
+    page = svc.c.get(f"/rulings/{claim.id}").text
+    assert "Contract: <bdi>1NT</bdi>" in page and "Tricks the Director awards" in page
     assert "claim" in claim.explanation.lower()
 
 

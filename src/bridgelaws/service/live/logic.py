@@ -394,8 +394,9 @@ class LiveState:
         if t.phase == COMPLETE and call["kind"] != "adjustment":
             res = self.result()
             if res is not None and "contract" in res:
-                facts["result"] = (f"{res['contract']} {res['declarer'] or ''} "
-                                   f"{res['tricks'] if res['tricks'] is not None else ''}").strip()
+                # the outcome: the contract, its declarer, his tricks and the score
+                facts.update(contract=res["contract"], declarer=res["declarer"] or "",
+                             result=res["tricks"], score=res["score_ns"])
         return facts
 
     # --- what follows from it ------------------------------------------------------------
