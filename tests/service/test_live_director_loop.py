@@ -21,7 +21,7 @@ import pytest
 import bridgelaws.laws.claims as claims
 from bridgelaws.service.db import RulingRow, select
 
-from .test_live_api import DEAL, Svc, nxt, svc  # noqa: F401  (the module's live service)
+from .test_live_api import Svc, nxt, svc  # noqa: F401  (the module's live service)
 
 
 def _rulings(svc: Svc, table_id: int) -> list:
