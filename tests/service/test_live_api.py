@@ -567,16 +567,26 @@ def test_strict_mode_refuses_irregular_acts_and_stores_nothing(svc):
     (call,) = svc.calls(live.id)
     assert call["kinds"] == ["disputed_claim"] and call["hold"] and "70" in call["laws"]
     page = svc.c.get(f"/live/{live.id}")
-    assert 'id="advice"' in page.text and 'id="claim-ruling"' in page.text
-    live.rule("claim", tricks="11")
+    # the claim aid works in the background; the award form is there at once
+    assert 'id="claim-ruling"' in page.text
+    _wait_claim_aid(svc, live.id)
+    assert 'id="advice"' in svc.c.get(f"/live/{live.id}").text
+    live.rule("claim", tricks="11")                  # the ruling releases the table
     assert live.board_result()["tricks"] == 12
-    live.rule("release")
-    assert svc.calls(live.id) == []
+    assert svc.calls(live.id) == [] and not live.view()["hold"]
 
 
 # =============================================================================================
 # Laws mode: the Director is called, the chooser chooses, the table waits for the ruling
 # =============================================================================================
+
+def _wait_claim_aid(svc, table_id: int, timeout: float = 120.0) -> None:
+    """Until the claim aid (run in the background) has answered for the table's claim."""
+    deadline = time.monotonic() + timeout
+    while not svc.c.get(f"/api/live/{table_id}/claim-aid").json()["ready"]:
+        assert time.monotonic() < deadline, "the claim aid never answered"
+        time.sleep(0.1)
+
 
 def _ruling_rows(svc, table_id: int) -> list:
     with svc.app.state.store.session() as s:
@@ -653,7 +663,8 @@ def test_laws_mode_call_out_of_rotation_is_rectified_and_ruled(svc):
     assert not v["hold"] and v["call"] is None and v["penalty_cards"] == exp["penalty_cards"]
     rulings = _ruling_rows(svc, live.id)
     assert len(rulings) == 2 and rulings[1].kind == "card_exposed_by_defender"
-    assert rulings[1].laws == live.expected()["laws"] and "50" in rulings[1].laws
+    # the exposed card's own laws, not the board's (the bid out of rotation has its entry)
+    assert rulings[1].laws == ["49", "50", "50B"] and "31" in live.expected()["laws"]
     assert rulings[1].case["events"] == live.events
     # the penalty card must be played at the first lawful chance (Law 50D)
     live.play(until=1)
@@ -769,6 +780,8 @@ def test_claims_accepted_disputed_and_played_on(svc):
     assert call["kinds"] == ["disputed_claim"] and call["hold"]
     from bridgelaws.laws.claims import advise_table
     advice = advise_table(one.engine())
+    svc.c.get(f"/live/{one.id}")                   # starts the claim aid
+    _wait_claim_aid(svc, one.id)
     page = svc.c.get(f"/live/{one.id}")
     assert page.status_code == 200 and 'id="advice"' in page.text and "ADVICE" in page.text
     assert re.search(r'name="tricks"[^>]*value="(\d+)"', page.text).group(1) == \
@@ -778,7 +791,7 @@ def test_claims_accepted_disputed_and_played_on(svc):
     assert v["complete"]
     won = one.expected()["tricks"]["EW"]
     assert one.board_result()["tricks"] == won
-    one.rule("release")
+    # the ruling released the table
     assert svc.calls(one.id) == [] and not one.view()["hold"]
     (ruling,) = _ruling_rows(svc, one.id)
     assert ruling.kind == "disputed_claim" and ruling.case["events"] == one.events

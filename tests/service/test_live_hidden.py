@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -260,6 +261,12 @@ class Director:
 
     def rule_claim(self, tricks):
         page = self.c.get(f"/live/{self.table_id}")
+        # the claim aid works in the background (issue 18.3): its advice once ready
+        for _ in range(1200):
+            if self.c.get(f"/api/live/{self.table_id}/claim-aid").json()["ready"]:
+                break
+            time.sleep(0.1)
+        page = self.c.get(f"/live/{self.table_id}")
         assert "ADVICE" in page.text
         r = self.c.post(f"/live/{self.table_id}/rule", data={
             "csrf": self.csrf, "what": "claim", "tricks": str(tricks)}, follow_redirects=False)
@@ -428,9 +435,9 @@ def test_no_seat_ever_sees_a_card_it_may_not(live):
         p.act(opp, action="respond", answer="dispute")
         v = p.view()
         assert v["hold"] and v["call"]["kinds"] == ["disputed_claim"]
-        p.director.rule_claim(left - 1)
-        assert p.view()["complete"]
-        p.director.release()
+        p.director.rule_claim(left - 1)             # the ruling releases the table
+        v = p.view()
+        assert v["complete"] and not v["hold"] and v["call"] is None
         p.act("E", action="next")
 
         # --- board 4: passed out, then nothing more -----------------------------------------

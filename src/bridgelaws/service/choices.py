@@ -131,9 +131,10 @@ def stored_facts(facts: dict, lang: str) -> list[tuple[str, str]]:
     """
     out = []
     for key, value in (facts or {}).items():
-        if value in ("", None, [], {}):
+        if value in ("", None, [], {}) or key == "live_table":   # where: shown apart
             continue
         label = next((message(k, lang) for k in (f"booklet.fact.{key}", f"ui.field.{key}",
-                                                  f"ui.adjust.{key}") if has_message(k)), key)
+                                                  f"ui.adjust.{key}", f"ui.ruling.fact.{key}")
+                      if has_message(k)), key)
         out.append((label, _fact_value(value, lang)))
     return out

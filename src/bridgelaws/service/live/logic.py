@@ -62,6 +62,7 @@ import queue
 import secrets
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ...boards import Board
@@ -187,7 +188,10 @@ class LiveState:
         # play refuses it; the log keeps only what the table accepted
         self.table = Table(Board(number, deal), strict=self.mode == "strict",
                            regulation=self.regulation)
-        self.call: dict | None = None            # the Director's open call
+        # the Director's open calls, one per irregularity (or attention drawn): each is
+        # ruled and filed in the rulings log on its own (:meth:`ruling_entries`)
+        self.calls: list[dict] = []
+        self.laws_before: dict[int, int] = {}    # event index -> len(table.laws) before it
         self.hidden_laws: set[int] = set()       # indices of table.laws not yet public
         self.last_actor: str | None = None
 
@@ -201,9 +205,26 @@ class LiveState:
         return self.table.faced
 
     @property
+    def call(self) -> dict | None:
+        """The Director's open calls as one (what the banners and the console show):
+        their kinds and laws, whether the table waits for him, where the first was made;
+        ``None`` once he has ruled (:meth:`_control` ``release``)."""
+        if not self.calls:
+            return None
+        first = self.calls[0]
+        out = {"kinds": [c["kind"] for c in self.calls],
+               "laws": list(dict.fromkeys(law for c in self.calls for law in c["laws"])),
+               "hold": any(c["hold"] for c in self.calls), "board": first["board"],
+               "seq": first["seq"], "event": first["event"]}
+        reasons = [r for c in self.calls for r in c.get("reasons", ())]
+        if reasons:
+            out["reasons"] = reasons          # the players' own calls (9B1a), with why
+        return out
+
+    @property
     def hold(self) -> bool:
         """The table waits for the Director: nobody acts until he has ruled (Law 9B2)."""
-        return self.call is not None and self.call["hold"]
+        return any(c["hold"] for c in self.calls)
 
     def unnoticed(self) -> list:
         """Revokes nobody has drawn attention to (nor asked about), while play goes on."""
@@ -249,11 +270,11 @@ class LiveState:
         elif what == "director":
             self._player_call(data)
         elif what == "release":
-            if self.call is None:
+            if not self.calls:
                 raise ActionError("no_call")
             if t.director_required:
                 raise ActionError("director_input")
-            self.call = None
+            self.calls = []
         else:
             raise BridgeError(f"unknown control {what!r}")
 
@@ -267,9 +288,20 @@ class LiveState:
             irr = e.irregularity
             raise ActionError("strict", kind=irr.kind.replace("_", " "),
                               laws=", ".join(irr.laws)) from None
+        index = len(t.events) - 1
+        self.laws_before[index] = n_laws
         new = t.irregularities[n_irr:]
-        # an unnoticed revoke calls nobody: the table does not know of it yet
-        called = [(i.kind, i.laws) for i in new if i.kind != "revoke"]
+        # an unnoticed revoke calls nobody: the table does not know of it yet.  Each call
+        # has its anchors: the events whose laws and choices are its ruling's (a disputed
+        # claim's include the claim's; attention drawn to a revoke, the revoke's)
+        called = []
+        for i in new:
+            if i.kind == "revoke":
+                continue
+            anchors = [i.event]
+            if i.kind in ("disputed_claim", "disputed_concession") and t.claim is not None:
+                anchors.insert(0, t.claim["event"])
+            called.append((i.kind, i.laws, anchors, t.irregularities.index(i)))
         if self.unnoticed():
             for i in range(n_laws, len(t.laws)):
                 if t.laws[i] in REVOKE_LAWS:
@@ -277,49 +309,135 @@ class LiveState:
         else:
             self.hidden_laws.clear()            # noticed, or play is over
         if type(event) is DrawAttention:
-            called.append((f"attention_{event.what}", tuple(t.laws[n_laws:])))
+            anchors, irr = self._revoke_anchors(index) if event.what == "revoke" else ([], None)
+            called.append((f"attention_{event.what}", tuple(t.laws[n_laws:]),
+                           [*anchors, index], irr))
         if type(event) is Answer and event.answer == "yes":
             # Law 9B1a: the answer draws attention to a revoke; the Director is called
-            called.append(("attention_revoke", (t.questions[-1]["law"], *t.laws[n_laws:])))
+            anchors, irr = self._revoke_anchors(index)
+            q = t.questions[-1]
+            called.append(("attention_revoke", (q["law"], *t.laws[n_laws:]),
+                           sorted({*anchors, q["event"], index}), irr))
         if called and not actor.startswith("TD:"):
             self._call_director(called)
         if t.phase == COMPLETE:
             self.done[self.board] = self.result()
-            if t.adjustment is not None and self.call is None:
-                self.call = {"kinds": ["adjustment"], "laws": [t.adjustment["law"]],
-                             "hold": False, "board": self.board, "seq": self.seq + 1,
-                             "event": len(t.events) - 1}
+            if t.adjustment is not None and not self.calls:
+                self.calls = [{"kind": "adjustment", "laws": [t.adjustment["law"]],
+                               "hold": False, "board": self.board, "seq": self.seq + 1,
+                               "event": index, "anchors": [index], "irr": None}]
+
+    def _revoke_anchors(self, index: int) -> tuple[list[int], int | None]:
+        """The events of the revokes attention is drawn to at event ``index`` (those no
+        earlier call took), and the index of the latest one's irregularity."""
+        t = self.table
+        taken = {a for c in self.calls for a in c["anchors"]}
+        revokes = [k for k, i in enumerate(t.irregularities)
+                   if i.kind == "revoke" and i.event < index and i.event not in taken]
+        return [t.irregularities[k].event for k in revokes], (revokes[-1] if revokes else None)
 
     def _call_director(self, called) -> None:
         """Law 9B1a: attention is drawn to an irregularity; the Director is called.  The
         table waits for him unless a player now has an option to choose (the options are
-        on that player's screen)."""
+        on that player's screen).  Each irregularity is a call of its own."""
         t = self.table
-        kinds = [kind for kind, _laws in called]
-        laws = [law for _kind, laws in called for law in laws]
         hold = t.decision is None
-        if self.call is None:
-            self.call = {"kinds": kinds, "laws": laws, "hold": hold, "board": self.board,
-                         "seq": self.seq + 1, "event": len(t.events) - 1}
-        else:
-            self.call = {**self.call, "kinds": [*self.call["kinds"], *kinds],
-                         "laws": [*self.call["laws"], *laws], "hold": self.call["hold"] or hold}
+        for kind, laws, anchors, irr in called:
+            self.calls.append({"kind": kind, "laws": list(laws), "hold": hold,
+                               "board": self.board, "seq": self.seq + 1,
+                               "event": len(t.events) - 1, "anchors": list(anchors),
+                               "irr": irr})
+
+    # --- the rulings log -------------------------------------------------------------------
+
+    def ruling_entries(self, lang: str = "en") -> list[dict]:
+        """One entry of the rulings log per open call, each its own (Laws 92-93: what an
+        appeals committee reads): its kind; its facts as JSON (the offender and what he
+        did, seats and cards named); the read-out of that irregularity as it stood once
+        ruled; its laws only (the irregularity's and its ruling's, from the events that
+        are its own, not the board's); the options offered, the choices made and the
+        outcome."""
+        from ...events import Choose, Director
+        from ...explain import explain
+        t = self.table
+        n = len(t.events)
+        # the events where one matter begins: every irregularity's and every call's
+        starts = sorted({i.event for i in t.irregularities} |
+                        {a for c in self.calls for a in c["anchors"]})
+        out = []
+        for c in self.calls:
+            own: list[int] = []
+            for a in c["anchors"]:
+                end = next((b for b in starts if b > a), n)
+                own.extend(range(a, end))
+            own = sorted(set(own))
+            laws = []                           # in the record's order
+            for e in own:
+                after = self.laws_before.get(e + 1, len(t.laws)) if e + 1 < n else len(t.laws)
+                laws.extend(t.laws[self.laws_before.get(e, after):after])
+            laws.extend(c["laws"])
+            chosen = [e for e in own if type(t.events[e]) is Choose]
+            last = max(own) if own else n - 1
+            out.append({
+                "kind": c["kind"], "facts": self._facts(c, own), "laws": list(dict.fromkeys(laws)),
+                "options": [list(d.options) if (d := t.prefix(e).decision) is not None else []
+                            for e in chosen],
+                "chooser": ",".join(SEAT_NAMES[t.events[e].by] for e in chosen),
+                "choice": ", ".join(t.events[e].option for e in chosen),
+                "explanation": "\n".join(explain(t.prefix(last + 1), lang)),
+                "ruled": any(type(t.events[e]) is Director for e in own),
+                "reasons": list(c.get("reasons", ()))})
+        return out
+
+    def _facts(self, call: dict, own: list[int]) -> dict:
+        """A call's facts as plain JSON: the table, the offender, the call or card and
+        the trick, the claim and the Director's award, the board's result once over."""
+        from ...events import Director
+        t = self.table
+        facts: dict = {"live_table": self.id}
+        if call["irr"] is not None:
+            irr = t.irregularities[call["irr"]]
+            facts["who"] = SEAT_NAMES[irr.by]
+            for k, v in irr.facts.items():
+                if k.startswith("_") or v is None:
+                    continue
+                if k in ("turn", "seat", "rho", "lho", "partner") and isinstance(v, int) \
+                        and not isinstance(v, bool) and 0 <= v < 4:
+                    v = SEAT_NAMES[v]
+                elif k in ("card", "other_card") and isinstance(v, int) and 0 <= v < 52:
+                    v = card_name(v)
+                if isinstance(v, (str, int, float, bool)) or (
+                        isinstance(v, list) and all(isinstance(x, (str, int)) for x in v)):
+                    facts[k] = v
+                else:
+                    facts[k] = str(v)
+        for e in own:
+            ev = t.events[e]
+            if type(ev) is Director and ev.what == "claim":
+                facts["award"] = ev.tricks
+        if t.phase == COMPLETE and call["kind"] != "adjustment":
+            res = self.result()
+            if res is not None and "contract" in res:
+                # the outcome: the contract, its declarer, his tricks and the score
+                facts.update(contract=res["contract"], declarer=res["declarer"] or "",
+                             result=res["tricks"], score=res["score_ns"])
+        return facts
 
     def _player_call(self, data: dict) -> None:
         """A player calls the Director (Law 9B1a) for what the engine does not see (a
         hesitation, a misexplanation, a card seen...): the table waits for him, nobody
-        acts until he has ruled (Law 9B2)."""
+        acts until he has ruled (Law 9B2).  A second player's call joins the open one."""
         reason = {"by": data["by"], "reason": data["reason"], "text": data.get("text", "")}
-        if self.call is None:
-            t = self.table
-            self.call = {"kinds": [data["reason"]], "laws": ["9B2"], "hold": True,
-                         "board": self.board, "seq": self.seq + 1,
-                         "event": max(len(t.events) - 1, 0), "reasons": [reason]}
-        else:
-            laws = self.call["laws"] if "9B2" in self.call["laws"] else [*self.call["laws"], "9B2"]
-            self.call = {**self.call, "kinds": [*self.call["kinds"], data["reason"]],
-                         "laws": laws, "hold": True,
-                         "reasons": [*self.call.get("reasons", []), reason]}
+        for c in self.calls:
+            if c.get("reasons"):
+                c["reasons"].append(reason)
+                c["hold"] = True
+                return
+        t = self.table
+        self.calls.append({"kind": data["reason"], "laws": ["9B2"], "hold": True,
+                           "board": self.board, "seq": self.seq + 1,
+                           "event": max(len(t.events) - 1, 0), "anchors": [], "irr": None,
+                           "reasons": [reason]})
 
     # --- what follows from it ------------------------------------------------------------
 
@@ -925,6 +1043,11 @@ class Hub:
         self.subs: dict[int, set[Subscriber]] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
         self.journal = Journal(store, notify=store.backend == "postgresql")
+        # the claim aid's answer for each disputed claim, computed once, in the background
+        # (it may take a minute): (table, board, the claim's event) -> its future
+        self.claim_aids: dict[tuple[int, int, int], Future] = {}
+        self._aid_pool = ThreadPoolExecutor(max_workers=1,
+                                            thread_name_prefix="bridgelaws-claim-aid")
         self.origin = secrets.token_hex(4)      # this process, in its notifications
         self.loop: asyncio.AbstractEventLoop | None = None
         self._listener: threading.Thread | None = None
@@ -1164,6 +1287,28 @@ class Hub:
     def stop(self) -> None:
         self._stop.set()
         self.journal.close()
+        self._aid_pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- the claim aid ------------------------------------------------------------------
+
+    def claim_aid(self, st: LiveState, start: bool = True) -> Future | None:
+        """The claim aid's answer (:func:`claim_advice`) for the table's disputed claim,
+        as a future: started in the background the first time it is asked for (never
+        twice for one claim), kept for the Director's page and the ruling's entry.
+        ``None`` when no disputed claim is open (or, ``start`` false, none was started)."""
+        event = _disputed_claim_event(st)
+        if event is None:
+            return None
+        key = (st.id, st.board, event)
+        fut = self.claim_aids.get(key)
+        if fut is None and start:
+            t = st.table
+            # the table as it is now, rebuilt in the worker from a copy of its log: the
+            # event loop goes on changing the live one
+            fut = self.claim_aids[key] = self._aid_pool.submit(
+                _advice_of, type(t), t.board, list(t.events), t.deal, t.edition, t.strict,
+                dict(t.regulation))
+        return fut
 
     def _listen(self) -> None:
         import psycopg
@@ -1206,6 +1351,38 @@ class Hub:
             st = await asyncio.to_thread(self.load, table_id)
             self.states[table_id] = st
         self.broadcast(st)
+
+
+def _disputed_claim_event(st: LiveState) -> int | None:
+    """The event of the claim whose dispute is an open call of the table, or ``None``."""
+    for c in st.calls:
+        if c["kind"] == "disputed_claim":
+            return c["anchors"][0]
+    return None
+
+
+def _advice_of(cls, board, events, deal, edition, strict, regulation) -> dict:
+    try:
+        table = cls.replay(board, events, deal=deal, edition=edition, strict=strict,
+                           regulation=regulation)
+    except Exception:                           # noqa: BLE001 - the page says it failed
+        log.exception("the claim aid could not rebuild the table")
+        return {"lines": [], "tricks": None, "failed": True}
+    return claim_advice(table)
+
+
+def claim_advice(table: Table) -> dict:
+    """The claim aid's advice (:func:`bridgelaws.laws.claims.advise_table`) for a table
+    whose claim is disputed: its lines, the tricks it would award and the claimer."""
+    from ...laws.claims import advice_lines, advise_table
+    try:
+        a = advise_table(table)
+    except BridgeError as e:
+        return {"lines": [e.reason], "tricks": None}
+    except Exception:                           # noqa: BLE001 - the page says it failed
+        log.exception("the claim aid failed")
+        return {"lines": [], "tricks": None, "failed": True}
+    return {"lines": advice_lines(a), "tricks": a.min_tricks, "claimer": SEAT_NAMES[a.claimer]}
 
 
 def _is_conflict(e: Exception) -> bool:

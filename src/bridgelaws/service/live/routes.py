@@ -34,10 +34,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sqlalchemy import func
 
 from ...cards import SEAT_NAMES, BridgeError
-from ...events import Choose
 from ...explain import explain
 from ...i18n import LANGUAGES, message
-from ...table import Table
 from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, ResultRow, RulingRow, select
 from ..limits import Id, whole_number
 from ...table.core import decision_dict
@@ -327,9 +325,16 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
         raise HTTPException(404, message("ui.live.err.table", lang_of(request), id=table_id))
     lang = lang_of(request)
     t = st.table
-    advice = None
+    # the claim aid runs in the background, once per claim: the page shows at once, with
+    # its answer when ready (else a notice, and the page looks again), and the Director
+    # may rule without it
+    advice, aid_pending = None, False
     if t.claim is not None and t.claim["kind"] == "claim" and t.director_required:
-        advice = await asyncio.to_thread(_advice, t)
+        fut = h.claim_aid(st)
+        if fut is not None and fut.done():
+            advice = fut.result()
+        else:
+            aid_pending = fut is not None
     case = st.case()
     ctx = {"event": str(st.event_id), "section": st.section, "round": str(st.round),
            "table": str(st.table_no), "board": str(st.board)}
@@ -340,6 +345,7 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
                   players=players,
                   view=director_view(st, state), state=state, lines=explain(t, lang),
                   case_json=json.dumps(case, ensure_ascii=False), ctx=ctx, advice=advice,
+                  aid_pending=aid_pending,
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
                   suit_label=lambda x: choices.suit_label(x, lang),
                   card_label=choices.card_label,
@@ -347,13 +353,28 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
                       {x["card"] for cards in t.penalty_cards.values() for x in cards}))
 
 
-def _advice(table: Table) -> dict | None:
-    from ...laws.claims import advice_lines, advise_table
+@router.get("/api/live/{table_id}/claim-aid")
+async def api_claim_aid(request: Request, table_id: Id,
+                        d: Director = Depends(require_director)):
+    """Whether the claim aid's answer for the table's disputed claim is ready (the
+    Director's page asks while it works): ``{"ready": bool, "tricks": n | null}``."""
+    h = hub(request)
     try:
-        a = advise_table(table)
-    except BridgeError as e:
-        return {"lines": [e.reason], "tricks": None}
-    return {"lines": advice_lines(a), "tricks": a.min_tricks, "claimer": SEAT_NAMES[a.claimer]}
+        st = await h.state(table_id)
+    except BridgeError:
+        raise HTTPException(404, message("ui.live.err.table", lang_of(request), id=table_id))
+    fut = h.claim_aid(st)
+    if fut is None:
+        return {"ready": True, "tricks": None}
+    if not fut.done():
+        return {"ready": False, "tricks": None}
+    return {"ready": True, "tricks": fut.result().get("tricks")}
+
+
+def _claim_aid_of(request, st) -> dict | None:
+    """The claim aid's answer for the table's disputed claim, if it was ready."""
+    fut = hub(request).claim_aid(st, start=False)
+    return fut.result() if fut is not None and fut.done() else None
 
 
 @router.post("/live/{table_id}/rule", response_class=HTMLResponse)
@@ -409,11 +430,13 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
             else:
                 entry = {"by": by, "director": "play_on"}
             await h.act(table_id, None, {}, actor=actor, entry={"e": entry}, seq=seq)
+            # applying the ruling is releasing the table: it is filed and play goes on
+            # (or the next board may be called for)
+            st = await h.state(table_id)
+            if st.calls and not st.table.director_required:
+                await _release(request, h, d, st, str(form.get("notes", "")), lang, actor)
         elif what == "release":
-            ruling_id = await asyncio.to_thread(_record, request, d, st,
-                                                str(form.get("notes", "")), lang)
-            await h.act(table_id, None, {}, actor=actor,
-                        entry={"ctl": "release", "ruling": ruling_id}, seq=seq)
+            await _release(request, h, d, st, str(form.get("notes", "")), lang, actor, seq)
         else:
             raise ActionError("unknown_action", action=what[:20])
     except ActionError as e:
@@ -422,39 +445,44 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
     return RedirectResponse(f"/live/{table_id}", status_code=303)
 
 
-def _record(request, d: Director, st, notes: str, lang: str) -> int:
-    """The ruling at a live table into the rulings log: the board's record, the laws,
-    the choices made since the call, the read-out as it was when the Director came."""
-    t = st.table
-    call = st.call or {"kinds": [], "event": len(t.events)}
-    start = call.get("event", 0)
-    before = t.prefix(start + 1)
-    choices = [e for e in t.events[start:] if type(e) is Choose]
+async def _release(request, h: Hub, d: Director, st, notes: str, lang: str, actor: str,
+                   seq: int | None = None) -> None:
+    """File the table's open calls in the rulings log, then release the table."""
+    if not st.calls:
+        raise ActionError("no_call")
+    if st.table.director_required:
+        raise ActionError("director_input")
+    ids = await asyncio.to_thread(_record, request, d, st, notes, lang)
+    await h.act(st.id, None, {}, actor=actor, entry={"ctl": "release", "rulings": ids}, seq=seq)
+
+
+def _record(request, d: Director, st, notes: str, lang: str) -> list[int]:
+    """The rulings at a live table into the rulings log, one entry per irregularity
+    (:meth:`LiveState.ruling_entries`: its own facts, read-out, laws, choices and
+    outcome) with the board's record.  Returns the entries' ids."""
+    entries = st.ruling_entries(lang)
+    case = st.case()
+    aid = _claim_aid_of(request, st)
     with request.app.state.store.transaction() as s:
-        row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
-                        table_no=st.table_no, board=st.board, scenario="live",
-                        kind=(call["kinds"] or [""])[0], facts={"live_table": st.id,
-                                                                 "kinds": call["kinds"],
-                                                                 **({"player_calls": [
-                                                                     _reason_text(r, lang)
-                                                                     for r in call["reasons"]]}
-                                                                    if call.get("reasons")
-                                                                    else {})},
-                        case=st.case(), laws=list(t.laws),
-                        options=[_options_at(t, t.events.index(e)) for e in choices],
-                        chooser=",".join(SEAT_NAMES[e.by] for e in choices),
-                        choice=", ".join(e.option for e in choices),
-                        explanation="\n".join(explain(before, lang)), notes=notes.strip(),
-                        director=d.username)
-        s.add(row)
+        rows = []
+        for x in entries:
+            facts = dict(x["facts"])
+            if aid is not None and x["kind"] in ("disputed_claim", "disputed_concession") \
+                    and aid.get("tricks") is not None:
+                facts["claim_aid"] = aid["tricks"]     # the claim aid's advice, as given
+            if x.get("reasons"):
+                # the players' own calls (9B1a): who called and why, in the reader's words
+                facts["player_calls"] = [_reason_text(r, lang) for r in x["reasons"]]
+            row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
+                            table_no=st.table_no, board=st.board, scenario="live",
+                            kind=x["kind"], facts=facts, case=case, laws=x["laws"],
+                            options=x["options"], chooser=x["chooser"], choice=x["choice"],
+                            explanation=x["explanation"], notes=notes.strip(),
+                            director=d.username)
+            s.add(row)
+            rows.append(row)
         s.flush()
-        return row.id
-
-
-def _options_at(t: Table, index: int) -> list[str]:
-    """The options offered when the event at ``index`` (a choice) was made."""
-    d = t.prefix(index).decision
-    return list(d.options) if d is not None else []
+        return [r.id for r in rows]
 
 
 @router.websocket("/ws/live/{table_id}")
