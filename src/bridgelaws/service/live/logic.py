@@ -212,7 +212,10 @@ class LiveState:
         if not self.calls:
             return None
         first = self.calls[0]
-        out = {"kinds": [c["kind"] for c in self.calls],
+        # a players' call lists each player's reason (9B1a); the engine's, its kind
+        kinds = [k for c in self.calls
+                 for k in ([r["reason"] for r in c["reasons"]] if c.get("reasons") else [c["kind"]])]
+        out = {"kinds": kinds,
                "laws": list(dict.fromkeys(law for c in self.calls for law in c["laws"])),
                "hold": any(c["hold"] for c in self.calls), "board": first["board"],
                "seq": first["seq"], "event": first["event"]}
