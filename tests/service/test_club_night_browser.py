@@ -462,6 +462,9 @@ def test_a_wrong_lead_is_a_warning_and_no_lead_is_fine(directors, shots, size, l
         expect(line_of(d, b1).locator(".warning")).to_have_text(warning)
         assert f"{signed(ns('3N', 'S', 9, b1))} (3NT S, 9)" in d.text(f"tr[data-board='{b1}']")
         expect(line_of(d, b1).locator("input[name$='|lead']")).to_have_value(wrong)
+        # a score like -110 stays so in a Hebrew page (not "110-")
+        assert line_of(d, b2).locator("input[name$='|score']").evaluate(
+            "e => getComputedStyle(e).direction") == "ltr"
         expect(line_of(d, b2).locator(".warning")).to_have_count(0)
         assert f"{signed(ns('2H', 'E', 8, b2))} (2♥ E, 8)" in d.text(f"tr[data-board='{b2}']")
         if _ == 0:
@@ -488,6 +491,9 @@ def test_a_weighted_score_with_overtricks(directors, shots, size, lang):
         form.locator(f"input[name={name}]").fill(value)
     form.locator("input[name=kind][value=weighted]").check()
     form.locator("textarea[name=weighted]").fill("70% 3NT+1 E\n30% 3NT= E")
+    # results are written left to right, in a Hebrew page too
+    assert form.locator("textarea[name=weighted]").evaluate(
+        "e => getComputedStyle(e).direction") == "ltr"
     form.locator("textarea[name=ruling]").fill("Unauthorised information from a hesitation")
     form.locator("input[name=laws]").fill("16B1")
     if size == "phone":
@@ -500,6 +506,7 @@ def test_a_weighted_score_with_overtricks(directors, shots, size, lang):
     # the director's travellers show it as given
     d.goto(f"/events/{ev}/travellers")
     assert "70% 3NT E +1 + 30% 3NT E =" in d.text(), d.text()[-2000:]
+    assert "-0.00" not in d.text()            # a lone weighted score scores 0, not -0
     if size == "laptop":
         d.shoot(shots, "weighted-travellers")
 
