@@ -279,9 +279,9 @@ def test_a_phantom_pair_and_a_howell(directors, shots, size, lang):
         assert len(phantom) == 1 and phantom[0][4] == d.t("ui.event.phantom_scores", n=2), rows
     if size == "phone":
         d.shoot(shots, "phantom")
-    # 60% to North-South on the 6 boards they would have played against pair 6 (12C2)
-    d.goto(f"/events/{ev}/travellers")
-    assert d.text().count("60%/40%") == 6, d.text()[:1500]
+    # pair 1's score card: 60% on the 2 boards it would have played against pair 6 (12C2)
+    d.goto(f"/events/{ev}/pairs/A/1")
+    assert d.text().count("60%/40%") == 2, d.text()[-1500:]
     d.goto(f"/events/{ev}/standings")
     pairs = d.page.locator("tr[data-pair]").evaluate_all("rows => rows.map(r => r.dataset.pair)")
     assert {"1", "2", "3"} <= set(pairs) and "6" not in pairs    # the phantom is not ranked
@@ -316,7 +316,7 @@ def _pairs_of(rows) -> set[frozenset]:
     return {frozenset(x[1:3]) for x in rows if "-" not in x[1:3]}
 
 
-@pytest.mark.parametrize("size, lang", [("laptop", "en"), ("phone", "he")])
+@pytest.mark.parametrize("size, lang", [("phone", "he")])   # (twice would be slow)
 def test_swiss_teams_paired_by_the_button_without_a_rematch(directors, shots, size, lang):
     d = directors(size, lang)
     ev = new_event(d, f"Swiss {size}", kind="teams", movement="swiss", tables="5",
