@@ -457,7 +457,8 @@ def test_a_wrong_lead_is_a_warning_and_no_lead_is_fine(directors, shots, size, l
     fill_line(d, b2, contract="2H", declarer="E", tricks="8", lead="")
     save_table(d)
     expect(d.page.locator(SAVED)).to_have_text(d.t("ui.table.saved", n=2))
-    warning = d.t("ui.table.lead_not_held", card=symbols(wrong), seat="W")
+    # the card isolated left to right (♥A, not A♥ in Hebrew)
+    warning = d.t("ui.table.lead_not_held", card=f"\u2066{symbols(wrong)}\u2069", seat="W")
     for _ in range(2):                        # and still there when the page is read again
         expect(line_of(d, b1).locator(".warning")).to_have_text(warning)
         assert f"{signed(ns('3N', 'S', 9, b1))} (3NT S, 9)" in d.text(f"tr[data-board='{b1}']")
@@ -466,6 +467,10 @@ def test_a_wrong_lead_is_a_warning_and_no_lead_is_fine(directors, shots, size, l
         assert line_of(d, b2).locator("input[name$='|score']").evaluate(
             "e => getComputedStyle(e).direction") == "ltr"
         expect(line_of(d, b2).locator(".warning")).to_have_count(0)
+        # and above the table, where a phone shows it without scrolling the table
+        expect(d.page.locator("#warnings li")).to_have_text(
+            [f"{d.t('ui.table.board')} {b1}: {warning}"])
+        expect(d.page.locator("#warnings")).to_be_in_viewport()
         assert f"{signed(ns('2H', 'E', 8, b2))} (2♥ E, 8)" in d.text(f"tr[data-board='{b2}']")
         if _ == 0:
             d.shoot(shots, "lead-warning")
