@@ -64,6 +64,12 @@ def test_law12C1c_weighted_score_is_weighted_sum_of_matchpoints():
     assert sum(p[0] for p in pts) == pytest.approx(4 * 3)    # still balances
 
 
+def test_a_lone_weighted_score_is_exactly_zero():
+    # 0.7 + 0.3 is not exactly 1 in floats: no 1.7e-17 left over, shown as "-0.00"
+    (ns, ew), = board_matchpoints([WeightedScore(((-630, 0.7), (-600, 0.3)))])
+    assert (ns, ew) == (0, 0) and str(ns) == str(ew) == "0.0"
+
+
 def test_law12C1c_weights_must_add_to_one():
     with pytest.raises(BridgeError, match="add up"):
         WeightedScore(((620, 0.5), (-100, 0.4)))

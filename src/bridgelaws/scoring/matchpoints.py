@@ -250,7 +250,9 @@ def _weighted_units(rows: list) -> list[float]:
                 elif s2 == s:
                     tie -= w2
             total += w * (2 * below + tie)
-        out.append(total)
+        # weights like 0.7 + 0.3 leave float noise: a lone weighted score is 0, not
+        # 1.7e-17 (which would leave East-West "-0.00")
+        out.append(round(total, 9))
     return out
 
 

@@ -443,7 +443,9 @@ def lead_warning(deal: str | None, seat: int, card: str | None) -> tuple[str, di
     leader = (seat + 1) % 4
     if Deal.from_pbn(deal).hands[leader] >> parse_card(card) & 1:
         return None
-    return "ui.table.lead_not_held", {"card": shown(card), "seat": "NESW"[leader]}
+    # the card isolated left to right: ♥A stays so in a Hebrew sentence (not A♥)
+    return "ui.table.lead_not_held", {"card": "\u2066" + shown(card) + "\u2069",
+                                      "seat": "NESW"[leader]}
 
 
 def _score_number(text: str) -> int:
