@@ -8,7 +8,7 @@ from bridgelaws.boards import Board
 from bridgelaws.cards import Deal
 from bridgelaws.events import Choose
 from bridgelaws.laws.edition import Laws2017
-from bridgelaws.service.live.routes import _options_at
+from bridgelaws.service.live.logic import options_at as _options_at
 from bridgelaws.table import Table
 
 DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"

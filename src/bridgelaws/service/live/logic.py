@@ -160,6 +160,14 @@ def _masks(names) -> int:
     return m
 
 
+def options_at(t: Table, index: int) -> list[str]:
+    """The options offered when the event at ``index`` (a choice) was made: the table
+    before it, replayed with the same edition, strictness and regulation
+    (:meth:`~bridgelaws.table.Table.prefix`)."""
+    d = t.prefix(index).decision
+    return list(d.options) if d is not None else []
+
+
 class LiveState:
     """A live table rebuilt from its log: the boards of the round, the engine's table of
     the board in play, the Director's open call and what the players have noticed."""
@@ -383,8 +391,7 @@ class LiveState:
             last = max(own) if own else n - 1
             out.append({
                 "kind": c["kind"], "facts": self._facts(c, own), "laws": list(dict.fromkeys(laws)),
-                "options": [list(d.options) if (d := t.prefix(e).decision) is not None else []
-                            for e in chosen],
+                "options": [options_at(t, e) for e in chosen],
                 "chooser": ",".join(SEAT_NAMES[t.events[e].by] for e in chosen),
                 "choice": ", ".join(t.events[e].option for e in chosen),
                 "explanation": "\n".join(explain(t.prefix(last + 1), lang)),
