@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 
 from babel import Locale
+from jinja2 import pass_context
 
 from . import LANGUAGES, RTL_LANGUAGES, message
 
@@ -67,6 +68,13 @@ def number(x, digits: int = 2, lang: str = "en") -> str:
     if x is None or x == "":
         return ""
     return _minus(_pattern(lang, "decimal", digits).apply(float(x), _locale(lang)), lang)
+
+
+@pass_context
+def num_filter(ctx, x, digits: int = 2) -> str:
+    """The Jinja filter ``num``: :func:`number` in the page's ``lang`` (the service's
+    pages and the results pages of ``bridgelaws results --html`` both register it)."""
+    return number(x, digits, ctx.get("lang", "en"))
 
 
 def percent(p, lang: str = "en", digits: int = 2) -> str:

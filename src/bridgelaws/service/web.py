@@ -50,11 +50,6 @@ templates = Jinja2Templates(directory=[str(_here.joinpath("templates"))]
 # ``{{ ["12", "27B1"]|laws }}``.
 
 @pass_context
-def _num(ctx, x, digits: int = 2) -> str:
-    return display.number(x, digits, ctx.get("lang", "en"))
-
-
-@pass_context
 def _pct(ctx, p, digits: int = 2) -> str:
     return display.percent(p, ctx.get("lang", "en"), digits)
 
@@ -107,7 +102,7 @@ def _ltr(text) -> Markup:
     return Markup('<bdi dir="ltr">%s</bdi>') % escape(text)
 
 
-templates.env.filters.update(num=_num, pct=_pct, contract=_contract, card=display.card,
+templates.env.filters.update(num=display.num_filter, pct=_pct, contract=_contract, card=display.card,
                              cards=display.cards, suit=_suit, shown=_shown, laws=_laws,
                              choice=_choice, facts=_facts, isolate=_isolate,
                              ltr=_ltr)

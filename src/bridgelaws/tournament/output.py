@@ -74,14 +74,8 @@ def results_environment():
         _ENV = jinja2.Environment(loader=jinja2.PackageLoader("bridgelaws.tournament",
                                                               "templates"),
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True)
-
-        @jinja2.pass_context
-        def num(ctx, x, digits: int = 2) -> str:
-            # the page's language's number format (58,44 in Polish), as the service's
-            # pages have it (service/web.py registers the same name)
-            from ..i18n import display
-            return display.number(x, digits, ctx.get("lang", "en"))
-        _ENV.filters["num"] = num
+        from ..i18n import display
+        _ENV.filters["num"] = display.num_filter     # as the service's pages have it
     return _ENV
 
 
