@@ -31,8 +31,9 @@ Where the 1997 edition (``shared/LAWS-1997.md``) differs, the hook that
 ====================  =======================================================================
 1997 difference       hook (its family module)
 ====================  =======================================================================
-12C, 86, 88           none here: adjusted scores are scored by :mod:`bridgelaws.scoring`
-                      (weighted 12C1c, the 40/60 rules, teams' 3 IMPs), not by the table
+12C, 86, 88           ``adjusted_score_laws`` (judgement): 1997 12C2 picks one result per
+                      side (no weighting); scored by :mod:`bridgelaws.tournament.adjust`
+                      and :mod:`bridgelaws.scoring` (the 40/60 rules, teams' 3 IMPs)
 13                    ``cards_corrected`` (all four agree, else artificial),
                       ``wrong_count_after_call``, ``surplus_card``, ``wrong_count_after_play``
                       (1997 13C cancels the result) (wrong_board)

@@ -85,6 +85,7 @@ from .consequences import (Bar, CallDuty, CancelCalls, Cite, Consequence, DropLe
                            WithdrawLast)
 from .dummy import Designation, card_value
 from .edition import EDITIONS, Laws2017
+from .judgement import AdjustedScoreLaws
 from .protocol import Phase, RevokeView, TableView
 from .ruling import Decision, Irregularity, Ruling
 
@@ -120,6 +121,11 @@ def _last_irregular_call(table: TableView, seat: int, kind: str) -> Irregularity
                 None)
 
 
+_ADJUSTED_1997 = AdjustedScoreLaws(weighted=False, assigned="12C2", weighting=None,
+                                   unbalanced="12C2", artificial="12C1",
+                                   artificial_imps="86A", session="88")
+
+
 class Laws1997(Laws2017):
     """The Laws of Duplicate Bridge 1997 (Norwegian edition), where they differ."""
 
@@ -130,6 +136,16 @@ class Laws1997(Laws2017):
 
     RULES: ClassVar[dict[str, str]] = dict(Laws2017.RULES)
     RULES["change_refused"] = "change_refused"                              # Law 25B2b
+
+    # --- Law 12C: adjusted scores ---------------------------------------------------
+
+    def adjusted_score_laws(self) -> AdjustedScoreLaws:
+        """1997 Law 12C: an artificial score is 12C1 (in IMPs, 86A; the session rule is
+        Law 88, for the non-offenders only); an assigned score is 12C2: the
+        non-offenders get the most favourable result that was likely, the offenders the
+        most unfavourable that was at all probable, the two need not balance, and
+        nothing is weighted (only an appeals committee may vary it, 12C3)."""
+        return _ADJUSTED_1997
 
     # --- Law 23: the enforced pass ---------------------------------------------------
 
