@@ -7,6 +7,7 @@
     bridgelaws replay FILE...       replay every board of PBN or LIN files and check their results
     bridgelaws rule FILE [--lang L] explain the ruling on a case's last irregularity
     bridgelaws claim FILE [--json]  advice on a disputed claim: the least favourable normal line (70)
+    bridgelaws adjust FILE [--json] an adjusted score from the likely results and weights (12C)
     bridgelaws check FILE...        check PBN (2.1, strictly) or LIN files for errors
     bridgelaws deal --boards 1-36   deal a board set (Law 6, Law 2) into PBN
     bridgelaws analyse SET.pbn      double-dummy tables and par of every board
@@ -102,6 +103,20 @@ def _cmd_claim(args) -> int:
         sys.stdout.write("\n")
     else:
         sys.stdout.write("\n".join(advice_lines(advice)) + "\n")
+    return 0
+
+
+def _cmd_adjust(args) -> int:
+    from .formats.case import case_file
+    from .tournament.adjust import adjustment, adjustment_json, adjustment_lines
+    with case_file(args.file) as case:           # errors name the file: FILE: key: why
+        a = adjustment(_with_edition(case, args), dd=not args.no_dd)
+    if args.json:
+        json.dump(adjustment_json(a), sys.stdout, indent=2 if args.pretty else None,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("\n".join(adjustment_lines(a, args.lang)) + "\n")
     return 0
 
 
@@ -780,6 +795,30 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--json", action="store_true", help="print the advice as JSON")
     m.add_argument("--pretty", action="store_true", help="indent the JSON")
     m.set_defaults(func=_cmd_claim)
+
+    j = _command(sub, "adjust", "an adjusted score from the likely results (Law 12C)",
+                 "Score the Director's adjusted score on one board (Law 12C): the likely "
+                 "results with their weights (2017 12C1c; each side its own, 12C1e), or in "
+                 "the 1997 Laws the non-offenders' most favourable likely result and the "
+                 "offenders' most unfavourable probable one (12C2), or an artificial score "
+                 "(average plus, average, average minus: 12C2). Each result is scored by "
+                 "Law 77 and, against the board's other results ('field'), in matchpoints "
+                 "or IMPs, each part weighted. With the deal, the double-dummy tricks of each "
+                 "candidate contract are shown as an aid (advice, not a ruling).\n\n"
+                 "The input is a case (board, deal, dealer, vulnerable, optionally its "
+                 "events) with the Director's results: see the README, \"Adjusted scores: "
+                 "bridgelaws adjust\", and examples/adjusted_score.json.",
+                 "bridgelaws adjust examples/adjusted_score.json\n"
+                 "bridgelaws adjust examples/adjusted_score.json --json --pretty\n"
+                 "bridgelaws adjust examples/adjusted_score.json --lang pl")
+    j.add_argument("file", help="the adjustment (JSON), or - for standard input")
+    j.add_argument("--json", action="store_true", help="print the adjusted score as JSON")
+    j.add_argument("--pretty", action="store_true", help="indent the JSON")
+    j.add_argument("--no-dd", action="store_true",
+                   help="leave out the double-dummy aid (it takes a moment)")
+    _lang_option(j, "the text")
+    _edition_option(j, "give the adjusted score")
+    j.set_defaults(func=_cmd_adjust)
 
     k = _command(sub, "check", "check PBN or LIN files against their standard",
                  "Check PBN files against every rule of PBN 2.1, and LIN files as BBO's "
