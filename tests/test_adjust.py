@@ -420,3 +420,13 @@ def test_lines_in_every_language():
         assert "12C1c" in lines[-1]
     assert all(line.startswith("\u200f") for line in adjustment_lines(a, "he"))
     assert "5,9" in "\n".join(adjustment_lines(a, "pl"))
+
+
+def test_passed_out_candidate():
+    """A pass-out scores 0 (Law 77/22B): 50% passed out, 50% 4♠= vulnerable (+620):
+    N-S +310."""
+    a = adjustment(case(ns=[r("PASS", weight=0.5), r("4S", "S", "=", 0.5)]))
+    assert [o.score_ns for o in a.ns.outcomes] == [0, 620]
+    assert a.ns.score == pytest.approx(310)
+    assert adjustment_json(a)["ns"]["outcomes"][0]["contract"] == "PASS"
+    assert "N-S: 50% Pass (0) + 50% 4♠ S = (+620) = +310" in adjustment_lines(a)

@@ -11,7 +11,8 @@ is one of:
 - in the **1997 Laws** (12C2) no weights: the Director lists the results that were
   *likely* and those that were *at all probable*; the non-offenders get the most
   favourable likely one, the offenders the most unfavourable probable one (a likely
-  result is also probable);
+  result is also probable).  "Favourable" is measured by the side's own score: more
+  points never score fewer matchpoints or IMPs in the same field;
 - an **artificial adjusted score** (2017 12C2a/b, 1997 12C1/86A): average plus,
   average or average minus, 60/50/40% at matchpoints, +3/0/-3 IMPs, with the session
   rule (2017 12C2c, 1997 88) when the side's session figure is given.
@@ -211,8 +212,6 @@ def _contract_result(obj: dict, where: str, vulnerable: str) -> tuple:
         if not 0 <= tricks <= 13:
             raise BridgeError(f"{contract} {res} would be {tricks} tricks (a declarer's side "
                               "takes 0 to 13)", where)
-        if res.startswith("+") and tricks > 13:     # pragma: no cover (caught above)
-            pass
     vul = is_vulnerable(vulnerable, seat)
     score = contract.score(vul, tricks)
     return contract, seat, tricks, score if seat in (0, 2) else -score
