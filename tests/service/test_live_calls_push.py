@@ -178,6 +178,8 @@ def test_a_call_reaches_its_events_stream_at_once_labelled_and_not_another_event
         assert (call["section"], call["round"], call["table"], call["board"]) == ("A", 1, 2, 3)
         assert call["where"] == "section A, round 1, table 2, board 3"
         assert call["text"] == "East called the Director: a hesitation: North thought a long time"
+        assert call["parts"] == [{"text": "East called the Director: a hesitation",
+                                  "note": "North thought a long time"}]
         assert call["hold"] and call["laws"] == ["9B2"] and call["url"] == f"/live/{table['id']}"
         # the site-wide stream has it too, in its own language (Hebrew here)
         _at, m = site.until(lambda calls: calls)

@@ -336,7 +336,21 @@ def _call_json(c: dict, lang: str) -> dict:
             "laws": c["laws"], "reasons": c["reasons"],
             "where": message("ui.live.call_where", lang, section=c["section"],
                              round=c["round"], table=table, board=c["board"]),
-            "text": _call_text(c, lang), "url": f"/live/{c['table_id']}"}
+            "text": _call_text(c, lang), "parts": _call_parts(c, lang),
+            "url": f"/live/{c['table_id']}"}
+
+
+def _call_parts(call: dict, lang: str) -> list[dict]:
+    """:func:`_call_text` in pieces, each player's note apart (the page shows a note in
+    its own writing direction): ``[{"text": ..., "note": ...}]``."""
+    parts = [{"text": _kind_text(k, lang), "note": ""} for k in call["kinds"]]
+    for r in call.get("reasons", []):
+        parts.remove({"text": _kind_text(r["reason"], lang), "note": ""})
+        parts.append({"text": message("ui.live.call_reason", lang,
+                                      seat=message(f"ui.seat.{r['by']}", lang),
+                                      reason=_kind_text(r["reason"], lang)),
+                      "note": r.get("text") or ""})
+    return parts
 
 
 def _call_text(call: dict, lang: str) -> str:
