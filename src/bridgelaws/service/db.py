@@ -247,6 +247,11 @@ class LiveTableRow(Base):
     room: Mapped[str] = mapped_column(String(8), default="")
     mode: Mapped[str] = mapped_column(String(8), default="laws")
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: the table has an open call of the Director, kept with the log entry that opens or
+    #: settles it: the service finds the calls in play by this index, never by reading
+    #: finished tables (``None``: not yet known, a table from before the column)
+    calling: Mapped[bool | None] = mapped_column(Boolean, default=False, nullable=True,
+                                                 index=True)
 
 
 class LiveSeatRow(Base):

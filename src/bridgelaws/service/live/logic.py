@@ -172,6 +172,8 @@ class LiveState:
     """A live table rebuilt from its log: the boards of the round, the engine's table of
     the board in play, the Director's open call and what the players have noticed."""
 
+    event_name = ""                 # the event's name, for the Director's calls (Hub.load)
+
     def __init__(self, table_id: int, mode: str, boards: list[int], deals: dict[int, str],
                  *, event_id: int | None = None, section: str = "A", round_no: int = 1,
                  table_no: int = 1, room: str = ""):
@@ -1043,6 +1045,12 @@ class Hub:
     loser reloads the table's log and the act is tried again.  After each commit a
     ``pg_notify('bridgelaws_live', 'process:table:seq')`` tells the other processes, whose
     listener reloads that table and sends the new views to its own connections.
+
+    The open calls of the Director (:meth:`calls`) are kept in an index, updated when an
+    entry is applied here or heard of from another process; at start-up they are found
+    through ``live_table.calling`` (kept in the transaction of the entry that opens or
+    settles a call), so that only tables with an open call are read, never the finished
+    ones.  The Director's pages are pushed each change (:meth:`watch_calls`).
     """
 
     def __init__(self, store):
@@ -1062,6 +1070,12 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
+        # the open calls of the Director: table id -> where and why (:meth:`_index`)
+        self.open_calls: dict[int, dict] = {}
+        self.call_watchers: set[asyncio.Queue] = set()
+        self._calls_found = False
+        self._finding_calls: asyncio.Lock | None = None
+        self.loads = 0                          # tables' logs replayed (the tests count them)
 
     # --- loading ---------------------------------------------------------------------
 
@@ -1086,7 +1100,8 @@ class Hub:
 
     def load(self, table_id: int) -> LiveState:
         """The table's state replayed from its stored log."""
-        from ..db import BoardRow, LiveEventRow, LiveTableRow, SittingRow, select
+        from ..db import BoardRow, EventRow, LiveEventRow, LiveTableRow, SittingRow, select
+        self.loads += 1
         with self.store.session() as s:
             row = s.get(LiveTableRow, table_id)
             if row is None:
@@ -1099,6 +1114,7 @@ class Hub:
             st = LiveState(row.id, row.mode, list(sit.boards), deals, event_id=row.event_id,
                            section=row.section, round_no=row.round, table_no=row.table_no,
                            room=row.room)
+            st.event_name = s.scalar(select(EventRow.name).where(EventRow.id == row.event_id))
             entries = s.execute(select(LiveEventRow.seq, LiveEventRow.data, LiveEventRow.actor,
                                        LiveEventRow.aid)
                                 .where(LiveEventRow.live_table_id == table_id)
@@ -1122,6 +1138,7 @@ class Hub:
                 st = await asyncio.to_thread(self.load, table_id)
                 # (another process's entry may have been caught up meanwhile: keep that)
                 st = self.states.setdefault(table_id, st)
+                self._index(st)
                 # a table's state lives as long as the round: keep it out of the cyclic
                 # collector's full passes, which otherwise walk every table's objects and
                 # stall every table for a tenth of a second (found by bench/tables.py)
@@ -1172,6 +1189,7 @@ class Hub:
                 data = entry if entry is not None else translate(st, seat, act)
                 who = actor if actor is not None else SEAT_NAMES[seat]
                 before_board, before_done = st.board, st.board in st.done
+                was_calling = bool(st.calls)
                 n = st.seq + 1
                 try:
                     st.apply(data, who, n, aid)
@@ -1191,13 +1209,16 @@ class Hub:
                     except BridgeError as e:
                         self.states.pop(table_id, None)     # the question stays unstored
                         raise ActionError("engine", e.reason, cause=e) from None
-                extra = None
+                extras = []
                 if st.board == before_board and st.board in st.done and not before_done:
-                    extra = self._result_saver(st)
+                    extras.append(self._result_saver(st))
+                if bool(st.calls) != was_calling:
+                    extras.append(_calling_saver(table_id, bool(st.calls)))
                 last = rows[-1]["seq"]
                 try:
-                    await self.journal.write(rows, extra,
-                                             notice=f"{self.origin}:{table_id}:{last}")
+                    await self.journal.write(rows, _all_of(extras),
+                                             notice=f"{self.origin}:{table_id}:{last}"
+                                                    f":{int(bool(st.calls))}")
                 except Exception as e:          # noqa: BLE001
                     # not stored (another process appended first, or the database
                     # failed): forget the state; the next act rebuilds it from the log
@@ -1207,6 +1228,7 @@ class Hub:
                     log.warning("live table %s: entry %s not stored: %s", table_id, last, e)
                     raise ActionError("not_stored") from None
                 self.broadcast(st)
+                self._index(st)
                 took = time.perf_counter() - started
                 if took > SLOW_ACT:
                     log.warning("live table %s: entry %s took %.0f ms (journal queue %d)",
@@ -1281,11 +1303,92 @@ class Hub:
                 texts[key] = self.view_text(st, sub.seat, public_json, sub.lang)
             sub.queue.put_nowait(texts[key])
 
+    # --- the Director's calls -------------------------------------------------------------
+
+    def _index(self, st: LiveState) -> None:
+        """The table's open call into the index (or out of it); the watching Director's
+        pages are told when it changed."""
+        call = st.call
+        entry = None if call is None else {
+            "table_id": st.id, "event": st.event_id, "event_name": st.event_name or "",
+            "section": st.section, "round": st.round, "table": st.table_no, "room": st.room,
+            "board": call["board"], "hold": call["hold"], "kinds": call["kinds"],
+            "laws": call["laws"], "reasons": call.get("reasons", []), "seq": call["seq"]}
+        if self.open_calls.get(st.id) == entry:
+            return
+        if entry is None:
+            self.open_calls.pop(st.id, None)
+        else:
+            self.open_calls[st.id] = entry
+        for q in list(self.call_watchers):
+            if q.empty():                       # one pending notice says it all
+                q.put_nowait(True)
+
+    async def calls(self, event: int | None = None) -> list[dict]:
+        """The open calls of the Director (of ``event`` only, if given), in the order of
+        events, rounds and tables.  The first time, the tables with an open call are found
+        through ``live_table.calling`` and only they are read."""
+        await self._find_calls()
+        out = [c for c in self.open_calls.values() if event is None or c["event"] == event]
+        return sorted(out, key=lambda c: (c["event"], c["round"], c["section"], c["table"],
+                                          c["room"]))
+
+    def watch_calls(self) -> asyncio.Queue:
+        """A queue that gets an item each time the open calls change."""
+        q: asyncio.Queue = asyncio.Queue()
+        self.call_watchers.add(q)
+        return q
+
+    def unwatch_calls(self, q: asyncio.Queue) -> None:
+        self.call_watchers.discard(q)
+
+    async def _find_calls(self) -> None:
+        if self._calls_found:
+            return
+        if self._finding_calls is None:
+            self._finding_calls = asyncio.Lock()
+        async with self._finding_calls:
+            if self._calls_found:
+                return
+            calling, unknown = await asyncio.to_thread(self._calling_tables)
+            for table_id in calling + unknown:
+                try:
+                    await self.state(table_id)      # indexed as it loads
+                except BridgeError as e:            # a table whose round was taken away
+                    log.warning("live table %s not read: %s", table_id, e)
+            if unknown:
+                # tables from before the index: marked once, as their logs say
+                marks = {t: bool(self.states[t].calls) for t in unknown if t in self.states}
+                await asyncio.to_thread(self._mark_calling, marks)
+            self._calls_found = True
+
+    def _calling_tables(self) -> tuple[list[int], list[int]]:
+        """The tables marked as calling, and those not yet marked (NULL)."""
+        from ..db import LiveTableRow, select
+        with self.store.session() as s:
+            calling = s.scalars(select(LiveTableRow.id)
+                                .where(LiveTableRow.calling.is_(True))).all()
+            unknown = s.scalars(select(LiveTableRow.id)
+                                .where(LiveTableRow.calling.is_(None))).all()
+        return list(calling), list(unknown)
+
+    def _mark_calling(self, marks: dict[int, bool]) -> None:
+        from sqlalchemy import update
+        from ..db import LiveTableRow
+        with self.store.engine.begin() as conn:
+            for table_id, flag in marks.items():
+                # an entry stored since (by another process) has marked it already
+                conn.execute(update(LiveTableRow).where(LiveTableRow.id == table_id,
+                                                        LiveTableRow.calling.is_(None))
+                             .values(calling=flag))
+
     # --- several processes: PostgreSQL LISTEN/NOTIFY --------------------------------------
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin listening for other processes' entries (PostgreSQL only)."""
         self.loop = loop
+        # the open calls are found at once, not when the first Director looks
+        self._finding = loop.create_task(self._find_calls())
         gc.collect()
         gc.freeze()                             # the modules and the app itself, likewise
         if self.store.backend != "postgresql" or self._listener is not None:
@@ -1337,22 +1440,25 @@ class Hub:
 
     def _heard(self, payload: str) -> None:
         try:
-            origin, table, number = payload.split(":")
+            origin, table, number, *rest = payload.split(":")
             table_id, seq = int(table), int(number)
         except ValueError:
             return
         if origin == self.origin:
             return                              # our own entry: its views are sent already
+        calling = rest[:1] == ["1"]             # the table has an open call after the entry
         if self.loop is not None:
             self.loop.call_soon_threadsafe(
-                lambda: asyncio.ensure_future(self._refresh(table_id, seq)))
+                lambda: asyncio.ensure_future(self._refresh(table_id, seq, calling)))
 
-    async def _refresh(self, table_id: int, seq: int) -> None:
-        """Another process stored entry ``seq``: catch up and tell our watchers."""
+    async def _refresh(self, table_id: int, seq: int, calling: bool = False) -> None:
+        """Another process stored entry ``seq``: catch up and tell our watchers (and the
+        Director's pages, when the table calls him or did)."""
         st = self.states.get(table_id)
         if st is not None and st.seq >= seq:
             return
-        if st is None and not self.subs.get(table_id):
+        if st is None and not self.subs.get(table_id) and not calling \
+                and table_id not in self.open_calls:
             return
         async with self.lock(table_id):
             st = self.states.get(table_id)
@@ -1361,6 +1467,26 @@ class Hub:
             st = await asyncio.to_thread(self.load, table_id)
             self.states[table_id] = st
         self.broadcast(st)
+        self._index(st)
+
+
+def _calling_saver(table_id: int, calling: bool):
+    """Marks the table as calling the Director (or not), in the entry's transaction."""
+    def save(s):
+        from sqlalchemy import update
+        from ..db import LiveTableRow
+        s.execute(update(LiveTableRow).where(LiveTableRow.id == table_id)
+                  .values(calling=calling))
+    return save
+
+
+def _all_of(extras: list):
+    """The journal's ``extra``: each of ``extras`` in turn (``None`` for none)."""
+    if not extras:
+        return None
+    if len(extras) == 1:
+        return extras[0]
+    return lambda s: [f(s) for f in extras]
 
 
 def _disputed_claim_event(st: LiveState) -> int | None:

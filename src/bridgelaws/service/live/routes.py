@@ -18,7 +18,9 @@ Players (no login: the seat token in the link is the key):
   current view again).
 
 The Director (logged in): opens a round's tables (``POST /events/{id}/live``), sees
-their links, is notified of calls (``GET /api/live/calls``, polled by the console),
+their links, is told of calls as they are made (``GET /api/live/calls/stream``, server-sent
+events, on every console page; ``GET /api/live/calls`` for platforms, both with
+``?event=N``),
 and rules at ``/live/{table}``: the ruling assistant opened on the table's record,
 where he can choose for the player, rule a disputed claim with the claim aid's
 advice, and record the ruling, which releases the table.
@@ -30,7 +32,7 @@ import asyncio
 import json
 
 from fastapi import APIRouter, Depends, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from sqlalchemy import func
 
 from ...cards import SEAT_NAMES, BridgeError
@@ -268,22 +270,87 @@ async def api_live_list(request: Request, event_id: Id,
 
 @router.get("/api/live/calls")
 async def api_calls(request: Request, d: Director = Depends(require_director)):
-    """The tables that have called the Director (the console polls this)."""
-    h = hub(request)
-    with request.app.state.store.session() as s:
-        ids = s.scalars(select(LiveTableRow.id)).all()
-    out = []
-    for table_id in ids:
-        st = await h.state(table_id)
-        if st.call is not None:
-            out.append({"table_id": table_id, "event": st.event_id, "section": st.section,
-                        "round": st.round, "table": st.table_no, "room": st.room,
-                        "board": st.call["board"], "hold": st.call["hold"],
-                        "kinds": st.call["kinds"], "laws": st.call["laws"],
-                        "text": _call_text(st.call, lang_of(request)),
-                        "reasons": st.call.get("reasons", []),
-                        "url": f"/live/{table_id}"})
-    return {"calls": out}
+    """The tables that have called the Director (of ``event`` only, if given): the
+    Hub's index of open calls, each with where and why in the Director's language."""
+    lang, event = lang_of(request), _event_filter(request)
+    return {"calls": [_call_json(c, lang) for c in await hub(request).calls(event)]}
+
+
+def _event_filter(request) -> int | None:
+    """``?event=N``: the calls of that event only (a value that is no event's id: 404)."""
+    raw = request.query_params.get("event")
+    if raw is None or raw == "":
+        return None
+    n = whole_number(raw, 1)
+    if n is None:
+        raise HTTPException(404, message("ui.live.err.event", lang_of(request), id=raw[:20]))
+    return n
+
+
+#: a stream is closed after this long (the browser opens it again at once, and the login
+#: is checked again); a comment line every KEEPALIVE seconds finds a dropped connection
+STREAM_SECONDS, KEEPALIVE = 600.0, 20.0
+
+
+@router.get("/api/live/calls/stream")
+async def api_calls_stream(request: Request, d: Director = Depends(require_director)):
+    """The open calls pushed as server-sent events: the list (as ``/api/live/calls``)
+    at once and again each time it changes.  The console's pages listen with
+    ``EventSource``, which reconnects by itself after a drop."""
+    h, lang, event = hub(request), lang_of(request), _event_filter(request)
+    q = h.watch_calls()                 # before the first list: no change is missed
+
+    async def events():
+        loop = asyncio.get_running_loop()
+        until = loop.time() + STREAM_SECONDS
+        try:
+            yield "retry: 1000\n\n"
+            while True:
+                calls = [_call_json(c, lang) for c in await h.calls(event)]
+                yield "data: " + json.dumps({"calls": calls}, ensure_ascii=False) + "\n\n"
+                while True:
+                    left = until - loop.time()
+                    if left <= 0:
+                        return
+                    try:
+                        await asyncio.wait_for(q.get(), min(KEEPALIVE, left))
+                        break
+                    except asyncio.TimeoutError:
+                        yield ": keepalive\n\n"
+        finally:
+            h.unwatch_calls(q)
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store",
+                                      "X-Accel-Buffering": "no"})   # nginx: pass it on
+
+
+def _call_json(c: dict, lang: str) -> dict:
+    """One open call for the Director's pages: where (the event's name, section, round,
+    table, room and board) and why, in ``lang``."""
+    table = str(c["table"]) + (f" ({message('ui.room.' + c['room'], lang)})" if c["room"]
+                               else "")
+    return {"table_id": c["table_id"], "event": c["event"], "event_name": c["event_name"],
+            "section": c["section"], "round": c["round"], "table": c["table"],
+            "room": c["room"], "board": c["board"], "hold": c["hold"], "kinds": c["kinds"],
+            "laws": c["laws"], "reasons": c["reasons"],
+            "where": message("ui.live.call_where", lang, section=c["section"],
+                             round=c["round"], table=table, board=c["board"]),
+            "text": _call_text(c, lang), "parts": _call_parts(c, lang),
+            "url": f"/live/{c['table_id']}"}
+
+
+def _call_parts(call: dict, lang: str) -> list[dict]:
+    """:func:`_call_text` in pieces, each player's note apart (the page shows a note in
+    its own writing direction): ``[{"text": ..., "note": ...}]``."""
+    parts = [{"text": _kind_text(k, lang), "note": ""} for k in call["kinds"]]
+    for r in call.get("reasons", []):
+        parts.remove({"text": _kind_text(r["reason"], lang), "note": ""})
+        parts.append({"text": message("ui.live.call_reason", lang,
+                                      seat=message(f"ui.seat.{r['by']}", lang),
+                                      reason=_kind_text(r["reason"], lang)),
+                      "note": r.get("text") or ""})
+    return parts
 
 
 def _call_text(call: dict, lang: str) -> str:
