@@ -5,8 +5,10 @@ The dealer alerts his opening as he makes it, from his page (self-alert); both o
 pages show the alert with its explanation, his partner's page does not; the dealer's left
 opponent asks about it from his page, the dealer answers from his; the answer reaches the
 asker only (the auction goes on).  The Director's page lists everything, with who saw it.
+Then a correction from the dealer's page calls the Director, and once he lets play go on
+the left opponent's page offers the change of his overcall (Law 21B1a), which he makes.
 Screenshots: ``live_expl_opponent_{laptop,phone}_{en,he}.png``,
-``live_expl_director_{laptop,phone}_{en,he}.png``.
+``live_expl_director_{laptop,phone}_{en,he}.png``, ``live_expl_change_phone_en.png``.
 
 Needs Chromium (``/usr/bin/chromium``, or ``BRIDGELAWS_CHROMIUM``) and Playwright.
 """
@@ -105,6 +107,11 @@ def test_an_alert_reaches_the_opponents_and_a_question_the_asker(live, browser, 
     assert "12-14" not in pages[partner].content()
     # the dealer's LHO, at his turn, asks about 1NT; the dealer answers
     lp = pages[lho]
+    # his menu offers the opponents' call to ask about, nothing to alert or correct
+    expect(lp.locator("#expl-call")).to_have_value("0")
+    expect(lp.locator("#expl-ask")).to_be_visible()
+    expect(lp.locator("#expl-alert")).to_be_hidden()
+    expect(lp.locator("#expl-correct")).to_be_hidden()
     lp.locator("#expl-call").select_option("0")
     lp.locator("#expl-text").fill("Which range, and any 5-card major?")
     lp.locator("#expl-ask").click()
@@ -143,4 +150,37 @@ def test_an_alert_reaches_the_opponents_and_a_question_the_asker(live, browser, 
             assert dt.evaluate("() => document.documentElement.scrollWidth") <= w
             shoot(dt, shots, f"live_expl_director_{size}_{lang}")
             dt.context.close()
+
+    # the LHO overcalls; the dealer, from his page, corrects his explanation before his
+    # partner calls (20F4): the table waits for the Director, who lets play go on; the
+    # LHO's page then offers him the change of his overcall (21B1a), which he makes
+    seq = td.request.get(f"{base}/api/play/{tokens[lho]}").json()["seq"]
+    assert td.request.post(f"{base}/api/play/{tokens[lho]}",
+                           data={"action": "call", "call": "2C", "seq": seq}).ok
+    dp, lp = _page(browser, "laptop"), _page(browser, "phone")
+    dp.goto(f"{base}/play/{tokens[dealer]}?lang=en")
+    lp.goto(f"{base}/play/{tokens[lho]}?lang=en")
+    dp.locator("#expl-call").select_option("0")
+    expect(dp.locator("#expl-correct")).to_be_visible()
+    dp.locator("#expl-text").fill("Sorry: 15-17")
+    dp.locator("#expl-correct").click()
+    expect(lp.locator("#banner")).to_contain_text("misexplanation")
+    expect(lp.locator("#expl-list li[data-kind='correction']")).to_contain_text("15-17")
+    expect(lp.locator("#change-call")).to_have_count(0)        # the Director comes first
+    td.goto(f"{base}/live/{t1['id']}?lang=en")
+    expect(td.locator("#explanations li[data-kind='correction']")).to_contain_text("21B1a")
+    with td.expect_navigation():
+        td.locator("#release button[type=submit]").click()
+    form = lp.locator("#change-call")
+    expect(form).to_be_visible()
+    form.locator("select").select_option("P")
+    assert lp.evaluate("() => document.documentElement.scrollWidth") <= 390
+    shoot(lp, shots, "live_expl_change_phone_en")
+    form.locator("button[type=submit]").click()
+    expect(lp.locator("#auction td[data-call='2C']")).to_have_count(0)
+    expect(lp.locator("#change-call")).to_have_count(0)
+    v = td.request.get(f"{base}/api/play/{tokens[lho]}").json()
+    assert [c["call"] for c in v["auction"]] == ["1N", "P"] and "21B1a" in v["laws"]
+    dp.context.close()
+    lp.context.close()
     td.context.close()

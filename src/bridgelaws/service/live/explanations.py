@@ -442,7 +442,7 @@ def director_part(st) -> list[dict]:
 
 def point_text(at: dict, lang: str) -> str:
     if at["phase"] == "auction":
-        return message("ui.live.expl.at_auction", lang, n=at["calls"])
+        return message("ui.live.expl.at_auction", lang, n=at["calls"] + 1)  # the call due
     if at["phase"] == "play":
         return message("ui.live.expl.at_play", lang, n=at["trick"])
     return message(f"ui.live.expl.at_{at['phase']}", lang)

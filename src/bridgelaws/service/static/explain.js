@@ -40,7 +40,7 @@
   }
   function pointText(at) {
     if (!at) return "";
-    if (at.phase === "auction") return T("ui.live.expl.at_auction", {n: at.calls});
+    if (at.phase === "auction") return T("ui.live.expl.at_auction", {n: at.calls + 1});
     if (at.phase === "play") return T("ui.live.expl.at_play", {n: at.trick});
     return T("ui.live.expl.at_" + at.phase);
   }
@@ -148,7 +148,7 @@
       const keep = callSel.value;
       callSel.replaceChildren(...want.map((i) => el("option", {value: String(i), "data-call": v.auction[i].call},
         callLabel(v.auction[i].call) + " (" + seatName(v.auction[i].by) + ")")));
-      if (want.includes(Number(keep))) callSel.value = keep;
+      if (keep !== "" && want.includes(Number(keep))) callSel.value = keep;
       else if (want.length) callSel.value = String(want[want.length - 1]);
     }
     const sel = Number(callSel.value);
