@@ -113,9 +113,9 @@ def test_refused_acts_say_why_in_the_players_language(svc):
     # partner correcting during the auction: not yet (20F5)
     assert "20F5" in _refused(live, "N", "expl_correct_wait", what="correct", index=2,
                               call="2C", text="it is a transfer")
-    # a change of call under 21B1a with no correction
+    # a change of call under 21B1a with nothing corrected: only a slip is his to change
     r = live.post("W", action="call", call="2H", replaces="misinformation")
-    assert r.status_code == 400 and r.json()["key"] == "expl_no_change"
+    assert r.status_code == 400 and r.json()["key"] == "bad_replaces"
     live.c.get("/api/play/" + live.tokens["N"] + "?lang=en")
 
 

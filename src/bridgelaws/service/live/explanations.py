@@ -351,6 +351,9 @@ def check_change(st, seat: int) -> None:
     """A call ``"replaces": "misinformation"`` is taken only under a correction that
     allows it (:func:`may_change`)."""
     if may_change(st, seat) is None:
+        if not any(s["kind"] == "correction" for s in st.statements):
+            # nothing corrected: only a slip is the player's own to change (25A)
+            raise _error("bad_replaces", reason="misinformation")
         raise _error("expl_no_change")
 
 
