@@ -213,3 +213,31 @@ def test_declarers_partner_corrects_at_the_end_of_the_auction(svc):
     live.check()
     v = live.view("N")
     assert v["phase"] == "auction" and v["to_act"] == "N" and v["auction"][-1]["call"] == "X"
+
+
+def test_after_the_misinformed_players_change_his_lho_may_change_too(svc):
+    live = svc.live(svc.new_event("21B2"))
+    live.act("N", action="call", call="1N")
+    live.act("E", action="call", call="P")
+    live.act("S", action="call", call="2D", alert=True, text="natural, to play")
+    live.act("W", action="call", call="X")
+    live.act("N", action="call", call="2H")
+    # a late correction: W doubled on it, N has called over the double, E has not called
+    _ok(live, "S", what="correct", index=2, call="2D", text="transfer to hearts")
+    live.rule("release")
+    v = live.views()
+    assert v["W"]["may_change_call"] and not v["N"]["may_change_after"]
+    assert live.post("W", action="call", call="P", replaces="misinformation").status_code == 200
+    live.events.append({"by": "W", "call": "P", "replaces": "misinformation"})
+    live.check()
+    v = live.views()
+    # North's 2♥ over the double stands, and he may change it (21B2); nobody else may
+    assert v["N"]["may_change_after"] and not v["S"]["may_change_after"]
+    assert not v["W"]["may_change_call"]
+    assert live.post("S", action="call", call="3H", replaces="after_change").json()["key"] == \
+        "expl_no_change"
+    assert live.post("N", action="call", call="3H", replaces="after_change").status_code == 200
+    live.events.append({"by": "N", "call": "3H", "replaces": "after_change"})
+    exp = live.check()
+    assert [c["call"] for c in live.view()["auction"]] == ["1N", "P", "2D", "P", "3H"]
+    assert "21B2" in exp["laws"] and not live.view("N")["may_change_after"]
