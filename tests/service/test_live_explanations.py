@@ -110,6 +110,7 @@ def test_refused_acts_say_why_in_the_players_language(svc):
     assert "301" in pl and "300" in pl and "znaków" in pl
     # a stale act: the call is not (or no longer) at that place in the auction
     _refused(live, "S", "stale", status=409, what="alert", index=2, call="2D")
+    _refused(live, "S", "stale", status=409, what="answer", question=0, board=2, text="Stayman")
     # partner correcting during the auction: not yet (20F5)
     assert "20F5" in _refused(live, "N", "expl_correct_wait", what="correct", index=2,
                               call="2C", text="it is a transfer")

@@ -155,12 +155,17 @@ def _call_at(st, act: dict) -> tuple[int, int, int]:
 
 def entry(st, seat: int, act: dict) -> dict:
     """A player's act about an explanation -> its log entry, after the checks (the
-    module's rules), with the reason in the player's language when refused."""
+    module's rules), with the reason in the player's language when refused.  The act
+    names what it is about (the call's place and name, or the question's number, and
+    the board), not the view it was made on: an act about something no longer there
+    is stale."""
     t = st.table
     what = act.get("what")
     if what not in WHATS:
         raise _error("unknown_action", action=str(what)[:20])
     name = SEAT_NAMES[seat]
+    if act.get("board") is not None and act.get("board") != st.board:
+        raise _error("stale", seq=st.seq)       # made on another board's view
     if t.phase == COMPLETE and what in ("alert", "ask"):
         raise _error("expl_over")
     if what == "answer":

@@ -69,7 +69,7 @@
       const i = Number(callSel.value);
       const c = view.auction[i];
       if (!c) return;
-      B.send({action: "explain", what: what, index: i, call: c.call, text: actText.value});
+      B.send({action: "explain", what: what, index: i, call: c.call, board: view.board, text: actText.value});
       actText.value = "";
     };
     alertBtn = el("button", {type: "button", id: "expl-alert", onclick: act("alert")}, T("ui.live.expl.alert_it"));
@@ -119,9 +119,11 @@
     return f;
   }
 
+  let board = null;
   B.onRender = function (v) {
     view = v;
     if (!built) build();
+    if (v.board !== board) { answers.clear(); board = v.board; }   // a new board's questions
     const z = $("explain");
     const calls = new Set([...(v.may_alert || []), ...(v.may_ask_about || []), ...(v.may_correct || [])]);
     z.hidden = !v.auction.length && !(v.explanations || []).length && v.phase !== "auction";
@@ -137,7 +139,7 @@
         el("strong", {}, q ? T("ui.live.expl.question", {seat: seatName(q.by), call: callLabel(q.call), caller: seatName(q.call_by)}) +
           (q.text ? ": " : "") : ""), q && q.text ? el("bdi", {}, q.text) : null, " ", input, " ",
         el("button", {type: "submit"}, T("ui.live.expl.answer_it")));
-      f.addEventListener("submit", (e) => { e.preventDefault(); B.send({action: "explain", what: "answer", question: id, text: input.value}); });
+      f.addEventListener("submit", (e) => { e.preventDefault(); B.send({action: "explain", what: "answer", question: id, board: view.board, text: input.value}); });
       answers.set(id, f);
     }
     answersEl.replaceChildren(...answers.values());
