@@ -404,7 +404,11 @@ def test_no_seat_ever_sees_a_card_it_may_not(live):
                         own = ("seat", "hand", "hands", "shown", "my_turn", "my_decision",
                                "decision_cards",
                                "legal_calls", "legal_cards", "may_answer", "may_claim",
-                               "may_ask")
+                               "may_ask",
+                               # alerts and explanations (explanations.py): each seat's own
+                               "explanations", "to_answer", "may_alert", "may_ask_about",
+                               "may_correct", "may_change_call", "may_change_after",
+                               "may_withdraw", "explain_max")
                         public = {s: {k: x for k, x in w.items() if k not in own}
                                   for s, w in views.items()}
                         assert all(public[s] == public[asker] for s in "NESW")

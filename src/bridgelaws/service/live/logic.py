@@ -75,6 +75,7 @@ from ...i18n import message
 from ...table import COMPLETE, PLAY, IrregularEvent, QuestionRefused, Table
 from ...table.core import decision_dict
 from .. import choices
+from . import explanations
 
 __all__ = ["LiveState", "ActionError", "seat_view", "own_view", "director_view", "translate", "Hub",
            "open_round", "new_token"]
@@ -87,7 +88,7 @@ REVOKE_LAWS = frozenset({"61A", "63A1"})
 #: an act slower than this (seconds, from arrival to every view sent) is logged
 SLOW_ACT = 0.1
 ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "attention",
-           "ask", "next", "director")
+           "ask", "next", "director", "explain")
 #: why a player calls the Director (Law 9B1a) about what only people notice: each is a
 #: kind of the table's call (``irregularity.<kind>`` in the catalogues)
 DIRECTOR_REASONS = ("hesitation", "misexplanation", "card_seen", "other_matter")
@@ -204,6 +205,8 @@ class LiveState:
         self.laws_before: dict[int, int] = {}    # event index -> len(table.laws) before it
         self.hidden_laws: set[int] = set()       # indices of table.laws not yet public
         self.last_actor: str | None = None
+        # alerts, questions, answers and corrections (explanations.py), with who saw them
+        self.statements: list[dict] = []
 
     @property
     def board(self) -> int:
@@ -254,11 +257,18 @@ class LiveState:
         if "ctl" in data:
             self._control(data)
         elif "e" in data:
+            # a 21B1a change or a 47E2 withdrawal uses the correction that allowed it
+            mark = explanations.marker(self, data["e"])
             self._event(data["e"], actor)
+            if mark is not None:
+                mark()
+            if data.get("alert") is not None:
+                explanations.alert_with_call(self, data)
         else:
             raise BridgeError("a log entry has 'e' (an event) or 'ctl'", f"entry {seq}")
         self.seq = seq
         self.last_actor = actor
+        explanations.update_seen(self)
         if aid is not None:
             self.aids[aid] = seq
             self._last_aid = aid
@@ -282,6 +292,8 @@ class LiveState:
             self._start(self.index + 1)
         elif what == "director":
             self._player_call(data)
+        elif what == "explain":
+            explanations.apply(self, data)
         elif what == "release":
             if not self.calls:
                 raise ActionError("no_call")
@@ -672,6 +684,7 @@ def own_view(st: LiveState, seat: int, lang: str = "en") -> dict:
     v["may_claim"] = (t.phase == PLAY and t.claim is None and seat != t.dummy and not st.hold
                       and d is None)
     v["may_ask"] = [] if st.hold else may_ask(t, seat)
+    v.update(explanations.seat_part(st, seat))
     return v
 
 
@@ -713,6 +726,7 @@ def director_view(st: LiveState, state: dict | None = None) -> dict:
     v["deal"] = st.deals[st.board]
     v["director_required"] = t.director_required
     v["call"] = st.call                         # with what the players wrote for him
+    v["explanations"] = explanations.director_part(st)
     return v
 
 
@@ -738,6 +752,9 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
         raise ActionError("unknown_action", action=str(what)[:20])
     if what == "director":
         return _director_call(name, act)
+    if what == "explain":
+        # alerts, questions, answers, corrections: taken while the table waits too
+        return explanations.entry(st, seat, act)
     if st.hold and what not in ("next",):
         raise ActionError("hold")
     if what == "next":
@@ -748,10 +765,21 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
         except BridgeError:
             raise ActionError("bad_call", call=str(act.get("call", ""))[:8]) from None
         entry = {"by": name, "call": call}
-        if act.get("replaces") is not None:
+        if act.get("replaces") in ("misinformation", "after_change"):
+            # Law 21B1a after a corrected explanation, and the LHO's change after it
+            # (21B2): offered by the service (explanations.py), judged by the engine
+            if act["replaces"] == "misinformation":
+                explanations.check_change(st, seat)
+            elif t.lho_may_change != seat:
+                raise ActionError("expl_no_change")
+            entry["replaces"] = act["replaces"]
+        elif act.get("replaces") is not None:
             # Law 25A: the player pulled the wrong call from the box and changes it before
             # his partner calls; the engine says whether the Laws still allow it
             entry["replaces"] = _slip(act)
+        if act.get("alert"):
+            # the player alerts his own call as he makes it (self-alert, explanations.py)
+            return {"e": entry, "alert": {"text": explanations._text(act, required=False)}}
         return {"e": entry}
     if what in ("play", "expose"):
         try:
@@ -830,6 +858,10 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
     if what == "ask":
         return {"e": _question(st, seat, act)}
     what_attention = act.get("what", "revoke")
+    if what_attention == "misinformed_play":
+        # Law 47E2: a card played before an opponent's explanation was corrected
+        explanations.check_withdraw(st, seat)
+        return {"e": {"by": name, "attention": "misinformed_play"}}
     if what_attention not in ("revoke", "defective_trick"):
         raise ActionError("unknown_action", action=str(what_attention)[:20])
     if what_attention == "revoke":
@@ -1184,7 +1216,9 @@ class Hub:
                 if seq is None and seat is not None:
                     raise ActionError("no_seq")
                 # calling the Director does not depend on the view it was made on
-                if seq is not None and seq != st.seq and act.get("action") != "director":
+                # nor do the acts about explanations: they name the call they are about
+                if seq is not None and seq != st.seq and \
+                        act.get("action") not in ("director", "explain"):
                     raise ActionError("stale", seq=st.seq)
                 data = entry if entry is not None else translate(st, seat, act)
                 who = actor if actor is not None else SEAT_NAMES[seat]

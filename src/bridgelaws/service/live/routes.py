@@ -42,6 +42,7 @@ from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, ResultRow, Rulin
 from ..limits import Id, whole_number
 from ...table.core import decision_dict
 from .. import choices
+from . import explanations
 from .logic import ActionError, Hub, director_view, open_round, seat_view, split_mode
 from ..web import (check_csrf, confirm_page, current_director, lang_of, render,
                    require_director)
@@ -416,6 +417,7 @@ async def _director_page(request, table_id: int, error: str | None = None, statu
                   error=error, suits=SUITS, suit_options=SUIT_OPTIONS,
                   suit_label=lambda x: choices.suit_label(x, lang),
                   card_label=choices.card_label,
+                  expl_point=lambda at: explanations.point_text(at, lang),
                   visible_cards=(state["decision"] or {}).get("cards") or sorted(
                       {x["card"] for cards in t.penalty_cards.values() for x in cards}))
 
@@ -540,6 +542,10 @@ def _record(request, d: Director, st, notes: str, lang: str) -> list[int]:
             if x.get("reasons"):
                 # the players' own calls (9B1a): who called and why, in the reader's words
                 facts["player_calls"] = [_reason_text(r, lang) for r in x["reasons"]]
+            if st.statements:
+                # the alerts, questions, answers and corrections at the table, who saw
+                # them and when (explanations.py)
+                facts["explanations"] = explanations.lines(st, lang)
             row = RulingRow(event_id=st.event_id, section=st.section, round=st.round,
                             table_no=st.table_no, board=st.board, scenario="live",
                             kind=x["kind"], facts=facts, case=case, laws=x["laws"],
@@ -578,6 +584,18 @@ def play_texts() -> list[str]:
                                             "ui.suit.")))]
 
 
+#: the texts of the alerts and explanations on the player's page (explain.js)
+EXPLAIN_TEXTS = (
+    "ui.live.expl.title", "ui.live.expl.alert_next", "ui.live.expl.text", "ui.live.expl.alert_it",
+    "ui.live.expl.ask_it", "ui.live.expl.answer_it", "ui.live.expl.correct_it", "ui.live.expl.send",
+    "ui.live.expl.alert", "ui.live.expl.question", "ui.live.expl.correction",
+    "ui.live.expl.answered", "ui.live.expl.waiting", "ui.live.expl.change_call",
+    "ui.live.expl.change_help", "ui.live.expl.change_after", "ui.live.expl.withdraw",
+    "ui.live.expl.partner_hidden", "ui.live.expl.which", "ui.live.expl.late",
+    "ui.live.expl.at_auction", "ui.live.expl.at_clarification", "ui.live.expl.at_play",
+    "ui.live.expl.at_over",
+)
+
 PLAY_TEXTS = (
     "call.P", "call.X", "call.XX",
     "ui.live.title", "ui.live.board", "ui.live.dealer", "ui.live.vulnerable", "ui.live.you",
@@ -600,4 +618,5 @@ PLAY_TEXTS = (
     "ui.live.call_director", "ui.live.call_why", "ui.live.call_note", "ui.live.call_send",
     "ui.live.call_reason", "ui.live.wrong_call", "ui.live.wrong_call_help", "ui.live.wrong_card",
     "ui.live.wrong_card_help", "ui.live.cancel", "rule.every_option", "rule.option_law",
+    *EXPLAIN_TEXTS,
 )

@@ -70,6 +70,7 @@
   // --- acting -----------------------------------------------------------------------------
   function send(act) {
     if (!view) return;                  // nothing to act on before the first view
+    if (B.decorate) B.decorate(act);    // explain.js: an alert rides on its call
     act.aid = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
     act.seq = view.seq;                 // the view this act was made on
     pending.set(act.aid, act);
@@ -141,6 +142,7 @@
     } else banner.hidden = true;
     renderInfo(v); renderSeats(v); renderCentre(v); renderAuction(v); renderBox(v);
     renderDecision(v); renderClaim(v); renderTools(v); renderRect(v); renderResult(v);
+    if (B.onRender) B.onRender(v);      // explain.js: alerts and explanations
     for (const c of $("director").querySelectorAll("button, input, select")) c.disabled = false;
     if (busy) holdControls();
   }
@@ -481,6 +483,7 @@
     z.replaceChildren(open, f);
   }
 
+  B.send = send;                      // for explain.js
   buildDirector();
   connect();
 })();
