@@ -533,4 +533,7 @@ PLAY_TEXTS = (
     "ui.live.call_director", "ui.live.call_why", "ui.live.call_note", "ui.live.call_send",
     "ui.live.call_reason", "ui.live.wrong_call", "ui.live.wrong_call_help", "ui.live.wrong_card",
     "ui.live.wrong_card_help", "ui.live.cancel", "rule.every_option", "rule.option_law",
+    "ui.live.claim_words", "ui.live.claim_count", "ui.live.claim_confirm",
+    "ui.live.claim_statement", "ui.live.claim_no_words", "ui.live.claim_back",
+    "ui.live.err.claim_words_long", "ui.live.four_colour",
 )
