@@ -129,12 +129,11 @@ def _phone_checks(page, what: str) -> None:
     suits = [c["card"][0] for c in cards]
     assert suits == sorted(suits, key="SHDC".index), (what, suits)
     # the card tapped at its visible strip is the card itself
-    for c in cards[:-1]:
-        x, y = c["left"] + 6, c["top"] + 30
-        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.card')"
-                            " && document.elementFromPoint(x, y).closest('.card').dataset.card",
-                            [x, y])
-        assert hit == c["card"], (what, c, hit)
+    hits = page.evaluate("(points) => points.map(([x, y]) => { const e = document"
+                         ".elementFromPoint(x, y); return e && e.closest('.card') ?"
+                         " e.closest('.card').dataset.card : null; })",
+                         [[c["left"] + 6, c["top"] + 30] for c in cards])
+    assert hits == [c["card"] for c in cards], (what, hits)
 
 
 def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
@@ -160,6 +159,14 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     def at(seat, k):
         return SEATS[(SEATS.index(seat) + k) % 4]
 
+    extra = {}
+
+    def other(size, lang):
+        """A page of the same seat at another size or in another language (one each)."""
+        if (size, lang) not in extra:
+            extra[size, lang] = _page(browser, size)
+        return extra[size, lang]
+
     # --- the dealer's turn to bid: the box in view without scrolling -------------------
     page = pages[dealer]
     expect(page.locator("#your-turn")).to_be_visible()
@@ -173,7 +180,7 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     _phone_checks(page, "bid en")
     _shot(page, shots, "live-phone-bid-phone-en", PHONE)
     for size, lang in ((PHONE, "he"), (LAPTOP, "en"), (LAPTOP, "he")):
-        p = _page(browser, size)
+        p = other(size, lang)
         p.goto(f"{base}/play/{tokens[dealer]}?lang={lang}")
         expect(p.locator("#box button.call[data-call='1N']")).to_be_enabled()
         if size == PHONE:
@@ -182,7 +189,6 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
             _phone_checks(p, f"bid {lang}")
         assert p.evaluate("() => document.documentElement.scrollWidth") <= size[0]
         _shot(p, shots, f"live-phone-bid-{'phone' if size == PHONE else 'laptop'}-{lang}", size)
-        p.context.close()
 
     # --- the auction through the pages' boxes: 1NT by the dealer ------------------------
     for seat, call in ((dealer, "1N"), (at(dealer, 1), "P"), (at(dealer, 2), "P"),
@@ -207,14 +213,13 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     assert size_of >= 14
     _shot(page, shots, "live-phone-play-phone-en", PHONE)
     for size, lang in ((PHONE, "he"), (LAPTOP, "en"), (LAPTOP, "he")):
-        p = _page(browser, size)
+        p = other(size, lang)
         p.goto(f"{base}/play/{tokens[declarer]}?lang={lang}")
         expect(p.locator(f"[data-hand='{dummy}'] button.card.legal").first).to_be_visible()
         if size == PHONE:
             _phone_checks(p, f"play {lang}")
         assert p.evaluate("() => document.documentElement.scrollWidth") <= size[0]
         _shot(p, shots, f"live-phone-play-{'phone' if size == PHONE else 'laptop'}-{lang}", size)
-        p.context.close()
 
     # --- the four-colour deck: the player's choice, kept across a reload ---------------
     page = pages[leader]
@@ -236,7 +241,7 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     _phone_checks(page, "four-colour")
     _shot(page, shots, "live-phone-four-colour-phone-en", PHONE)
     for size, lang in ((PHONE, "he"), (LAPTOP, "en")):
-        p = _page(browser, size)
+        p = other(size, lang)
         p.goto(f"{base}/play/{tokens[leader]}?lang={lang}")
         p.evaluate("() => localStorage.setItem('bridgelaws.fourColour', '1')")
         p.reload()
@@ -244,7 +249,7 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
         assert p.evaluate(colour, d_sel) == "rgb(194, 78, 0)"
         _shot(p, shots, f"live-phone-four-colour-{'phone' if size == PHONE else 'laptop'}-{lang}",
               size)
-        p.context.close()
+        p.evaluate("() => localStorage.setItem('bridgelaws.fourColour', '0')")
 
     # --- the claim: a button, a panel with words, a question before it is sent --------
     page = pages[declarer]
@@ -282,7 +287,7 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     assert td.request.get(f"{base}/api/play/{tokens[leader]}").json()["claim"] is None
     _shot(page, shots, "live-phone-claim-confirm-phone-en", PHONE)
     for size, lang in ((PHONE, "he"), (LAPTOP, "en"), (LAPTOP, "he")):
-        p = _page(browser, size)
+        p = other(size, lang)
         p.goto(f"{base}/play/{tokens[declarer]}?lang={lang}")
         p.locator("#claim").click()
         p.locator("#claim-tricks").fill("10")
@@ -294,7 +299,6 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
         p.locator("#claim-next").click()
         expect(p.locator("#claim-confirm")).to_be_visible()
         _shot(p, shots, f"live-phone-claim-confirm-{kind}-{lang}", size)
-        p.context.close()
     # Back returns to the form with its words; then the claim is sent
     page.locator("#claim-back").click()
     expect(page.locator("#claim-words-input")).to_have_value(WORDS)
@@ -302,6 +306,7 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     page.locator("#claim-yes").click()
     _settled(pages, _seq(td, base, tokens[declarer]))
     expect(page.locator("#claim-panel")).to_be_hidden()
+    assert page.locator("#claim-words-input").input_value() == ""     # emptied, once made
     # the other players read the statement (Law 68C)
     for s in SEATS:
         expect(pages[s].locator("#claim-said")).to_contain_text(WORDS)
@@ -313,6 +318,25 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     td.goto(f"{base}/live/{t1['id']}?lang=en")
     expect(td.locator("#claim-words")).to_contain_text(WORDS)
     expect(td.locator("#claim-ruling input[name=tricks]")).to_be_visible()
-    for p in pages.values():
+    # --- a choice under the Laws (table 2): the decision in view without scrolling ----
+    t2 = next(t for t in tables if t["round"] == 1 and t["table"] == 2)["seats"]
+    dealer2 = td.request.get(f"{base}/api/play/{t2['N']}").json()["dealer"]
+    for seat, call in ((dealer2, "1N"), (at(dealer2, 1), "1H")):        # insufficient, 27
+        r = td.request.post(f"{base}/api/play/{t2[seat]}",
+                            data={"action": "call", "call": call,
+                                  "seq": _seq(td, base, t2[seat])})
+        assert r.ok, r.text()
+    chooser = at(dealer2, 2)
+    for lang in ("en", "he"):
+        p = other(PHONE, lang)
+        p.goto(f"{base}/play/{t2[chooser]}?lang={lang}")
+        expect(p.locator("#decision form button").first).to_be_enabled()
+        d = _in_view(p, "#decision")
+        assert d["y"] == 0 and d["top"] >= 0 and d["top"] < d["h"] / 2, (lang, d)
+        # its first option is on screen above the own hand
+        first = _in_view(p, "#decision form")
+        assert first["bottom"] <= _in_view(p, ".hand-box.me")["top"], (lang, first)
+        _phone_checks(p, f"decision {lang}")
+    for p in [*pages.values(), *extra.values()]:
         p.context.close()
     td.context.close()

@@ -18,7 +18,7 @@
   const NOTE_MAX = 200;               // the service takes a note of at most this many characters
   const WORDS_MAX = 500;              // and a claimer's statement in words of at most this many
   // the claim panel (Law 68): closed until the player presses Claim; "form", then "confirm"
-  let claimStep = null;
+  let claimStep = null, claimSent = false;
   // the four-colour deck (♠ dark, ♥ red, ♦ orange, ♣ green), the player's choice, remembered
   const FOUR = "bridgelaws.fourColour";
   function fourColour() { try { return localStorage.getItem(FOUR) === "1"; } catch (e) { return false; } }
@@ -407,6 +407,10 @@
     }
     shown.replaceChildren(...kids);
     if (!v.may_claim) claimStep = null;
+    if (claimSent && v.claim) {
+      claimSent = false;
+      for (const id of ["claim-tricks", "claim-words-input", "claim-line"]) $(id).value = "";
+    }
     const panel = $("claim-panel");
     panel.hidden = claimStep === null;
     $("claim-form").hidden = claimStep !== "form";
@@ -449,8 +453,9 @@
       el("div", {class: "buttons"},
         el("button", {type: "button", id: "claim-yes", onclick: () => {
           claimStep = null;
+          // the fields are emptied once the table shows the claim (kept if it is refused)
+          claimSent = true;
           send({action: "claim", tricks: Number(n.value), line: line.value, words: words.value});
-          words.value = ""; line.value = ""; n.value = ""; counted();
         }}, T("ui.live.claim_send")), " ",
         el("button", {type: "button", id: "claim-back", onclick: () => { claimStep = "form"; render(); }}, T("ui.live.claim_back")), " ",
         el("button", {type: "button", id: "claim-cancel2", onclick: close}, T("ui.live.cancel"))));
@@ -500,7 +505,10 @@
     const four = fourColour();
     kids.push(el("button", {type: "button", id: "four-colour", class: "four-toggle",
       "aria-pressed": four ? "true" : "false",
-      onclick: () => { setFourColour(!fourColour()); render(); }}, T("ui.live.four_colour")));
+      onclick: () => { setFourColour(!fourColour()); render(); }},
+      // the four suits in their colours, read left to right in every language
+      el("bdi", {dir: "ltr", class: "suits"}, ...SUITS.map((x) => el("span", {class: "suit-" + x}, SYMBOL[x]))),
+      " " + T("ui.live.four_colour")));
     z.replaceChildren(...kids);
   }
 
