@@ -94,6 +94,8 @@ ACTIONS = ("call", "play", "expose", "choose", "claim", "concede", "respond", "a
 DIRECTOR_REASONS = ("hesitation", "misexplanation", "card_seen", "other_matter")
 #: the longest note a player adds to his call of the Director (characters)
 REASON_CHARS = 200
+#: the longest statement in words a claimer gives with his claim (Law 68C; characters)
+CLAIM_WORDS_CHARS = 500
 #: the slips a player corrects himself when the Laws allow it: an unintended call (25A),
 #: declarer's unintended designation of dummy's card (45C4b)
 SLIPS = ("unintended",)
@@ -207,6 +209,9 @@ class LiveState:
         self.last_actor: str | None = None
         # alerts, questions, answers and corrections (explanations.py), with who saw them
         self.statements: list[dict] = []
+        # a claimer's statement in words (Law 68C), by the claim's event index: kept in
+        # the claim's log entry beside the engine's event, so replaying the log keeps it
+        self.claim_words: dict[int, str] = {}
 
     @property
     def board(self) -> int:
@@ -264,6 +269,8 @@ class LiveState:
                 mark()
             if data.get("alert") is not None:
                 explanations.alert_with_call(self, data)
+            if data.get("words"):
+                self.claim_words[len(self.table.events) - 1] = str(data["words"])
         else:
             raise BridgeError("a log entry has 'e' (an event) or 'ctl'", f"entry {seq}")
         self.seq = seq
@@ -439,6 +446,8 @@ class LiveState:
             ev = t.events[e]
             if type(ev) is Director and ev.what == "claim":
                 facts["award"] = ev.tricks
+            if e in self.claim_words:
+                facts["claim_words"] = self.claim_words[e]     # the claimer's words (68C)
         if t.phase == COMPLETE and call["kind"] != "adjustment":
             res = self.result()
             if res is not None and "contract" in res:
@@ -567,6 +576,8 @@ def _public(st: LiveState) -> dict:
         c = t.claim
         claim = {"kind": c["kind"], "by": SEAT_NAMES[c["by"]], "tricks": c["tricks"],
                  "line": list(c["line"]) if c.get("line") else None,
+                 # his statement in words, heard by the whole table (Law 68C)
+                 "words": st.claim_words.get(c["event"]),
                  "answer_from": [SEAT_NAMES[s] for s in c["answer_from"]],
                  "answers": {SEAT_NAMES[s]: a for s, a in c["answers"].items()}}
     return {
@@ -849,6 +860,8 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
             line = [x.strip()[:12] for x in line[:40] if x.strip()]
             _check_statement(line)
             entry["line"] = line
+        if what == "claim" and act.get("words"):
+            return {"e": entry, "words": _claim_words(act["words"])}
         return {"e": entry}
     if what == "respond":
         answer = act.get("answer")
@@ -877,6 +890,17 @@ def translate(st: LiveState, seat: int, act: dict) -> dict:
     if not any(c < 0 for _n, _i, _s, c in t.played()):
         raise ActionError("no_defective_trick")
     return {"e": {"by": name, "attention": what_attention}}
+
+
+def _claim_words(words) -> str:
+    """A claimer's statement in words (Law 68C: "draw trumps, then the clubs are good"),
+    checked: text of at most :data:`CLAIM_WORDS_CHARS` characters, its spaces tidied."""
+    if not isinstance(words, str):
+        raise ActionError("bad_words")
+    words = " ".join(words.split())
+    if len(words) > CLAIM_WORDS_CHARS:
+        raise ActionError("claim_words_long", max=CLAIM_WORDS_CHARS, n=len(words))
+    return words
 
 
 def _slip(act: dict) -> str:

@@ -9,7 +9,9 @@ Players (no login: the seat token in the link is the key):
   "seq": n}`` (``seq``: the log position of the view the act was made on; a call of the
   Director, ``{"action": "director", "reason": "hesitation", "text": "..."}``, is taken
   on any view; ``"replaces": "unintended"`` with a call or dummy's card corrects a
-  slip, Laws 25A, 45C4b); the answer
+  slip, Laws 25A, 45C4b; a claim, ``{"action": "claim", "tricks": 10, "words": "draw
+  trumps, then the clubs are good"}``, carries the claimer's statement, Law 68C, at
+  most 500 characters); the answer
   comes once the act is stored: ``{"seq": n}`` or ``{"error": ..., "key": ...}`` (409
   with ``key`` ``stale`` and the seat's current ``view`` when the table had moved on);
 * ``WS /ws/play/{token}``: the seat's view on connecting and after every change; acts
@@ -619,4 +621,7 @@ PLAY_TEXTS = (
     "ui.live.call_reason", "ui.live.wrong_call", "ui.live.wrong_call_help", "ui.live.wrong_card",
     "ui.live.wrong_card_help", "ui.live.cancel", "rule.every_option", "rule.option_law",
     *EXPLAIN_TEXTS,
+    "ui.live.claim_words", "ui.live.claim_count", "ui.live.claim_confirm",
+    "ui.live.claim_statement", "ui.live.claim_no_words", "ui.live.claim_back",
+    "ui.live.err.claim_words_long", "ui.live.four_colour",
 )

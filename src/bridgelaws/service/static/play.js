@@ -16,6 +16,16 @@
   let slipMode = null;
   const REASONS = ["hesitation", "misexplanation", "card_seen", "other_matter"];
   const NOTE_MAX = 200;               // the service takes a note of at most this many characters
+  const WORDS_MAX = 500;              // and a claimer's statement in words of at most this many
+  // the claim panel (Law 68): closed until the player presses Claim; "form", then "confirm"
+  let claimStep = null, claimSent = false;
+  // the four-colour deck (♠ dark, ♥ red, ♦ orange, ♣ green), the player's choice, remembered
+  const FOUR = "bridgelaws.fourColour";
+  function fourColour() { try { return localStorage.getItem(FOUR) === "1"; } catch (e) { return false; } }
+  function setFourColour(on) {
+    try { localStorage.setItem(FOUR, on ? "1" : "0"); } catch (e) { /* private mode */ }
+    document.body.classList.toggle("four-colour", on);
+  }
   const pending = new Map();          // aid -> act, until acknowledged
 
   function T(key, values) {
@@ -50,6 +60,8 @@
     if (c === "X" || c === "XX") return T("call." + c);
     return c[0] + SYMBOL[c[1]];
   }
+  // a bid's strain as a class (play.css colours it: red, or the four-colour deck's)
+  function strainClass(c) { return /^[1-7][CDHS]$/.test(c) ? "suit-" + c[1] : ""; }
   function contractLabel(c) {
     if (c === "P" || c === "PASS") return T("call.P");
     const m = /^([1-7])([CDHSN])(X{0,2})$/.exec(c);
@@ -59,12 +71,14 @@
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0"; }
   function cardEl(c, opts) {
     const red = c[0] === "H" || c[0] === "D";
-    const cls = "card" + (red ? " red" : "") + (opts && opts.cls ? " " + opts.cls : "");
+    const cls = "card s-" + c[0] + (red ? " red" : "") + (opts && opts.cls ? " " + opts.cls : "");
+    // the symbol and the rank apart, so that a large card shows them as a card's corner
+    const face = [el("span", {class: "sym"}, SYMBOL[c[0]]), el("span", {class: "rank"}, c[1] === "T" ? "10" : c[1])];
     if (opts && opts.click) {
       return el("button", {class: cls, "data-card": c, type: "button", onclick: opts.click,
-                           "aria-label": c}, cardLabel(c));
+                           "aria-label": c}, ...face);
     }
-    return el("span", {class: cls, "data-card": c}, cardLabel(c));
+    return el("span", {class: cls, "data-card": c}, ...face);
   }
 
   // --- acting -----------------------------------------------------------------------------
@@ -144,6 +158,8 @@
     renderDecision(v); renderClaim(v); renderTools(v); renderRect(v); renderResult(v);
     if (B.onRender) B.onRender(v);      // explain.js: alerts and explanations
     for (const c of $("director").querySelectorAll("button, input, select")) c.disabled = false;
+    for (const c of $("claim-panel").querySelectorAll("button, input, select")) c.disabled = false;
+    claimCounted();
     if (busy) holdControls();
   }
 
@@ -208,6 +224,8 @@
       (seat === v.seat || (seat === v.dummy && v.seat === v.declarer));
     const legal = new Set(myTurn(v) ? v.legal_cards || [] : []);
     const pens = new Set(((v.penalty_cards || {})[seat] || []).map((p) => p.card));
+    box.style.setProperty("--n", String(Math.max(cards.length, 1)));    // play.css: one row
+    let first = true;
     for (const s of SUITS) {
       const row = el("div", {class: "suit-row"});
       for (const c of cards.filter((c) => c[0] === s)) {
@@ -229,6 +247,7 @@
             };
           }
         }
+        if (first) { cls += " first"; first = false; }
         row.append(cardEl(c, {cls: cls, click: click}));
       }
       box.append(row);
@@ -238,6 +257,9 @@
 
   function renderSeats(v) {
     for (const s of SEATS) $("seat-" + s).replaceChildren(handBox(v, s));
+    // play.css gives dummy's side the room on a phone
+    const felt = document.querySelector(".felt");
+    felt.dataset.dummy = v.dummy && v.shown && v.shown[v.dummy] ? v.dummy : "";
   }
 
   function renderCentre(v) {
@@ -274,7 +296,7 @@
     for (const c of v.auction) {
       const want = SEATS.indexOf(c.by);
       while (col !== want) { row.append(el("td")); col++; if (col === 4) { rows.push(row); row = el("tr"); col = 0; } }
-      row.append(el("td", {"data-call": c.call}, callLabel(c.call)));
+      row.append(el("td", {"data-call": c.call, class: strainClass(c.call)}, callLabel(c.call)));
       col++;
       if (col === 4) { rows.push(row); row = el("tr"); col = 0; }
     }
@@ -294,7 +316,7 @@
     function btn(call) {
       const isLegal = legal.has(call);
       // changing a slip: every call is offered alike (the engine judges, Law 25A)
-      let cls = "call" + (slip ? "" : isLegal ? " legal" : laws ? " irregular" : "");
+      let cls = "call " + strainClass(call) + (slip ? "" : isLegal ? " legal" : laws ? " irregular" : "");
       if (barred) cls += " barred";
       const b = el("button", {class: cls + (slip ? " slip" : ""), type: "button", "data-call": call, onclick: () => {
         if (slip) { slipMode = null; send({action: "call", call: call, replaces: "unintended"}); return; }
@@ -369,32 +391,103 @@
     z.replaceChildren(...kids);
   }
 
+  // the claim as the table sees it: who claims how many, his statement (Law 68C), and
+  // for the opponents the answer to give
   function renderClaim(v) {
-    const z = $("claimzone");
+    const shown = $("claim-shown");
     const kids = [];
     if (v.claim) {
       kids.push(el("p", {}, T("ui.live.claim_by", {seat: seatName(v.claim.by), tricks: v.claim.tricks}) +
-        (v.claim.line ? " · " + v.claim.line.join(" ") : "")));
+        (v.claim.line ? " · " : ""), v.claim.line ? ltr(v.claim.line.map((x) => x.length === 2 ? cardLabel(x) : x).join(" ")) : null));
+      kids.push(el("p", {id: "claim-said", class: "claim-said"},
+        el("strong", {}, T("ui.live.claim_statement", {seat: seatName(v.claim.by)}) + ": "),
+        v.claim.words ? el("bdi", {}, v.claim.words) : T("ui.live.claim_no_words")));
       if (v.may_answer) {
         kids.push(el("button", {type: "button", "data-answer": "accept", onclick: () => send({action: "respond", answer: "accept"})}, T("ui.live.accept")));
         kids.push(el("button", {type: "button", "data-answer": "dispute", onclick: () => send({action: "respond", answer: "dispute"})}, T("ui.live.dispute")));
       }
-    } else if (v.may_claim) {
-      const left = 13 - v.tricks.length;
-      const n = el("input", {type: "number", min: "0", max: String(left), value: String(left), name: "tricks", "aria-label": T("ui.live.claim_tricks")});
-      const line = el("input", {type: "text", name: "line", dir: "ltr", placeholder: "SA SK H", "aria-label": T("ui.live.claim_line")});
-      const f = el("form", {id: "claim-form"}, el("label", {}, T("ui.live.claim_tricks") + " ", n), " ",
-        el("label", {}, T("ui.live.claim_line") + " ", line), " ", el("button", {type: "submit"}, T("ui.live.claim_send")));
-      f.addEventListener("submit", (e) => { e.preventDefault(); send({action: "claim", tricks: Number(n.value), line: line.value}); });
-      kids.push(f);
     }
-    z.hidden = !kids.length;
-    z.replaceChildren(...kids);
+    shown.replaceChildren(...kids);
+    if (!v.may_claim) claimStep = null;
+    if (claimSent && v.claim) {
+      claimSent = false;
+      for (const id of ["claim-tricks", "claim-words-input", "claim-line"]) $(id).value = "";
+    }
+    const panel = $("claim-panel");
+    panel.hidden = claimStep === null;
+    $("claim-form").hidden = claimStep !== "form";
+    $("claim-confirm").hidden = claimStep !== "confirm";
+    const left = 13 - v.tricks.length;
+    $("claim-tricks").max = String(left);
+    $("claimzone").hidden = !kids.length && claimStep === null;
   }
+
+  // the claim panel, built once (a new view would otherwise wipe the words being written):
+  // the tricks, the statement in words, and a question before the claim is sent
+  function buildClaim() {
+    const n = el("input", {type: "number", min: "0", max: "13", name: "tricks", id: "claim-tricks",
+                           required: "", inputmode: "numeric", dir: "ltr"});
+    const words = el("textarea", {name: "words", id: "claim-words-input", rows: "3"});
+    const count = el("p", {id: "claim-count", class: "count", "aria-live": "polite"});
+    const line = el("input", {type: "text", name: "line", id: "claim-line", dir: "ltr"});
+    const ok = el("button", {type: "submit", id: "claim-next"}, T("ui.live.claim_send"));
+    const close = () => { claimStep = null; if (view) render(); };
+    const f = el("form", {id: "claim-form"},
+      el("label", {}, T("ui.live.claim_tricks") + " ", n),
+      el("label", {class: "words"}, T("ui.live.claim_words"), words), count,
+      el("label", {}, T("ui.live.claim_line") + " ", line),
+      el("div", {class: "buttons"}, ok, " ",
+        el("button", {type: "button", id: "claim-cancel", onclick: close}, T("ui.live.cancel"))));
+    function counted() {
+      const len = words.value.trim().split(/\s+/).join(" ").length;
+      const over = len > WORDS_MAX;
+      count.textContent = over ? T("ui.live.err.claim_words_long", {n: len, max: WORDS_MAX}) :
+        T("ui.live.claim_count", {n: len, max: WORDS_MAX});
+      count.classList.toggle("error", over);
+      if (!busy) ok.disabled = over;
+      return !over;
+    }
+    words.addEventListener("input", counted);
+    const question = el("p", {id: "claim-question", class: "question"});
+    const said = el("p", {id: "claim-confirm-words", class: "claim-said"});
+    const confirmBox = el("div", {id: "claim-confirm", role: "alertdialog", "aria-labelledby": "claim-question", hidden: ""},
+      question, said,
+      el("div", {class: "buttons"},
+        el("button", {type: "button", id: "claim-yes", onclick: () => {
+          claimStep = null;
+          // the fields are emptied once the table shows the claim (kept if it is refused)
+          claimSent = true;
+          send({action: "claim", tricks: Number(n.value), line: line.value, words: words.value});
+        }}, T("ui.live.claim_send")), " ",
+        el("button", {type: "button", id: "claim-back", onclick: () => { claimStep = "form"; render(); }}, T("ui.live.claim_back")), " ",
+        el("button", {type: "button", id: "claim-cancel2", onclick: close}, T("ui.live.cancel"))));
+    f.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (!counted() || !view) return;
+      const w = words.value.trim().split(/\s+/).join(" ");
+      question.textContent = T("ui.live.claim_confirm", {tricks: n.value, left: 13 - view.tricks.length});
+      said.replaceChildren(el("strong", {}, T("ui.live.claim_statement", {seat: seatName(view.seat)}) + ": "),
+        w ? el("bdi", {}, w) : T("ui.live.claim_no_words"));
+      claimStep = "confirm"; render();
+      $("claim-yes").focus();
+    });
+    const panel = el("div", {id: "claim-panel", class: "claim-panel", hidden: ""},
+      el("h2", {}, T("ui.live.claim")), f, confirmBox);
+    $("claimzone").replaceChildren(el("div", {id: "claim-shown"}), panel);
+    counted();
+    return counted;
+  }
+  let claimCounted = null;
 
   function renderTools(v) {
     const z = $("tools");
     const kids = [];
+    // Law 68: any player but dummy may claim; the panel opens on demand
+    if (v.may_claim && claimStep === null) {
+      kids.push(el("button", {type: "button", id: "claim", onclick: () => {
+        claimStep = "form"; render(); $("claim-tricks").focus();
+      }}, T("ui.live.claim")));
+    }
     if (v.mode === "laws" && !v.complete && !v.hold) {
       // a revoke can be pointed out once cards are played (not at a choice in the auction)
       if ((v.phase === "play" || v.phase === "decision") && v.contract && (v.tricks.length || v.trick.length)) {
@@ -410,6 +503,14 @@
     } else if (mayChangeDummyCard(v)) {
       kids.push(el("button", {type: "button", id: "wrong-card", onclick: () => { slipMode = "card"; render(); }}, T("ui.live.wrong_card")));
     }
+    // the four-colour deck, the player's own choice (remembered in this browser)
+    const four = fourColour();
+    kids.push(el("button", {type: "button", id: "four-colour", class: "four-toggle",
+      "aria-pressed": four ? "true" : "false",
+      onclick: () => { setFourColour(!fourColour()); render(); }},
+      // the four suits in their colours, read left to right in every language
+      el("bdi", {dir: "ltr", class: "suits"}, ...SUITS.map((x) => el("span", {class: "suit-" + x}, SYMBOL[x]))),
+      " " + T("ui.live.four_colour")));
     z.replaceChildren(...kids);
   }
 
@@ -485,5 +586,7 @@
 
   B.send = send;                      // for explain.js
   buildDirector();
+  claimCounted = buildClaim();
+  setFourColour(fourColour());
   connect();
 })();
