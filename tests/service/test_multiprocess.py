@@ -18,8 +18,9 @@ on the other.
   process reaching every seat live (LISTEN/NOTIFY, WebSockets through nginx); East calls
   the Director, who is on the other process, sees the call on his console and releases
   the table; the process of East and West is killed (SIGKILL) mid-board and their pages
-  reconnect through nginx to the other process and play on; the board's result reaches
-  the event's results and standings.  nginx's access log shows where each seat's
+  reconnect through nginx to the other process and play on; declarer claims the rest
+  through his link's API, the defenders accept through theirs, and the board's result
+  is on every page and reaches the event's results and standings.  nginx's access log shows where each seat's
   WebSocket went: East's and West's first to the killed process, then to the other.
 
 Screenshots (test-output/screenshots/, postgresql/ under it in the PostgreSQL run):
@@ -458,23 +459,28 @@ def test_a_table_across_processes_behind_nginx(cluster, browser, routes, shots):
                 arg=connected)
         except sync_api.TimeoutError:
             pytest.fail(f"{seat}'s page did not reconnect after the kill\n{logs()}")
-    # a trick through the pages (every page shows every card), then the rest of the
-    # board through the seats' links' API (quicker), each seat on its own process
-    for _ in range(4):
+    # a trick's worth of cards through the pages (every page shows every card), then
+    # declarer claims the remaining tricks through his link's API and the defenders
+    # accept through theirs, each on his own process
+    for _ in range(5):
         table.play_one(logs)
     for seat, page in pages.items():
         expect(page.locator("#conn")).to_have_text(connected)
     shoot(pages["E"], shots, "multiproc-reconnected-en")
-    for _ in range(52):
+    view = pages[declarer].request.get(f"{base}/api/play/{tokens[declarer]}").json()
+    r = pages[declarer].request.post(f"{base}/api/play/{tokens[declarer]}", data={
+        "action": "claim", "tricks": 11, "seq": view["seq"], "aid": "test-claim"})
+    assert r.ok, f"{r.text()}\n{logs()}"
+    for _ in range(4):
         views = {s: pages[s].request.get(f"{base}/api/play/{tokens[s]}").json() for s in SEATS}
-        turn = [s for s, v in views.items() if v["my_turn"] and v["legal_cards"]]
-        if not turn:
+        answering = [s for s, v in views.items() if v["may_answer"]]
+        if not answering:
             break
-        v = views[turn[0]]
-        r = pages[turn[0]].request.post(f"{base}/api/play/{tokens[turn[0]]}", data={
-            "action": "play", "card": v["legal_cards"][0], "seq": v["seq"],
-            "aid": f"test-{v['seq']}"})
-        assert r.ok, f"{turn[0]} plays {v['legal_cards'][0]}: {r.text()}\n{logs()}"
+        seat = answering[0]
+        r = pages[seat].request.post(f"{base}/api/play/{tokens[seat]}", data={
+            "action": "respond", "answer": "accept", "seq": views[seat]["seq"],
+            "aid": f"test-accept-{seat}"})
+        assert r.ok, f"{seat} accepts: {r.text()}\n{logs()}"
     texts = set()
     for page in pages.values():
         expect(page.locator("#result-text")).to_be_visible()
