@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
         --run-dir) run="$2"; shift 2 ;;
         --print-config) print=1; shift ;;
         --) shift; break ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
         *) echo "serve-multi.sh: unknown option $1 (--help)" >&2; exit 2 ;;
     esac
 done

@@ -11,7 +11,7 @@ the configuration's ``bridgelaws_route`` cookie pins a browser to one process, s
 the test knows where everyone is: the Director and North-South on one process, East-West
 on the other.
 
-* Four processes making the app over one empty database at the same moment take turns
+* Three processes making the app over one empty database at the same moment take turns
   (the start-up locks of ``db.py`` and ``migrate.py``): one schema, one session key, one
   first director, one demo event, and none fails (without the locks, they do).  The
   script's two processes share the database likewise; the Director's login, made through
@@ -277,14 +277,14 @@ print("started", flush=True)
 
 
 def test_processes_starting_at_the_same_moment_take_turns(postgres):
-    """Four processes make the app over one empty database at the same moment: none
+    """Three processes make the app over one empty database at the same moment: none
     fails, and there is one schema, one session key, one director and one demo event
     (the advisory locks of ``migrate.upgrade`` and ``Store.startup_lock``)."""
     import psycopg
     url = postgres.new_database("starting_together")
     procs = [subprocess.Popen([sys.executable, "-c", STARTING, url], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-             for _ in range(4)]
+             for _ in range(3)]
     try:
         for p in procs:                      # every one has imported the service
             line = p.stdout.readline()
