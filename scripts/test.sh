@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite, twice: on SQLite, then on a throwaway PostgreSQL server
 # (BRIDGELAWS_TEST_DB=postgresql; see tests/service/pgserver.py).
-# Installs what it needs first: Debian's postgresql, chromium and poppler-utils
+# Installs what it needs first: Debian's postgresql, chromium, poppler-utils
 # (pdftoppm: the PDF tests render a page of each PDF to PNG for a person to look at)
-# packages (when missing; with sudo unless root), then the venv with the test extras.
+# and nginx (tests/service/test_multiprocess.py runs several service processes behind
+# it, as scripts/serve-multi.sh does) packages (when missing; with sudo unless root),
+# then the venv with the test extras.
 # Before the tests, mypy checks the laws and the table strictly (exit 1 on an error).
 # Arguments go to both pytest runs, e.g. scripts/test.sh -x -q tests/service
 # Exits non-zero if either run fails.
@@ -14,11 +16,12 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/pdftoppm ] \
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/pdftoppm ] || [ ! -x /usr/sbin/nginx ] \
         || ! compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null; then
-    echo "== installing Debian packages: postgresql chromium poppler-utils =="
+    echo "== installing Debian packages: postgresql chromium poppler-utils nginx =="
     as_root apt-get update
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql chromium poppler-utils
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql chromium poppler-utils \
+        nginx
 fi
 
 python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'

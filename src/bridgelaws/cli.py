@@ -1071,7 +1071,9 @@ def _cmd_serve(args) -> int:
     password = ensure_director(app.state.store, args.director,
                                os.environ.get("BRIDGELAWS_PASSWORD") or None)
     url = f"http://{args.host}:{args.port}/"
-    print(f"bridgelaws: serving {url} (database {app.state.store.backend})", flush=True)
+    # the process's id is in the X-Bridgelaws-Process header of each of its answers
+    print(f"bridgelaws: serving {url} (database {app.state.store.backend}, process "
+          f"{app.state.hub.origin})", flush=True)
     if password and not os.environ.get("BRIDGELAWS_PASSWORD"):
         print(f"bridgelaws: director login: {args.director} / {password} "
               "(set BRIDGELAWS_PASSWORD to choose it)", flush=True)

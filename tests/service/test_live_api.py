@@ -1047,3 +1047,46 @@ def test_stale_instance_detects_the_conflict_and_stores_after_reloading(svc, sec
     live.check()
     # and both go on: the next act on A
     assert live.act("W", action="call", call="P") == 4
+
+
+def test_an_instance_whose_listener_reconnects_catches_up(svc, second, monkeypatch):
+    """B's listener loses its connection while A stores an entry (the notification never
+    reaches B): when the listener connects again, B reloads the tables it holds and
+    sends their seats the views they missed."""
+    from sqlalchemy import text
+    app_b, cb = second
+    live = svc.live(svc.new_event("Listener lost"))
+    with cb.websocket_connect(f"/ws/play/{live.tokens['E']}") as wb:
+        on_b = Sock(wb)
+        assert on_b.view()["seq"] == 0
+        # the notification of A's entry is lost on B's side
+        monkeypatch.setattr(app_b.state.hub, "_heard", lambda payload: None)
+        live.act("N", action="call", call="1N")             # on A
+        # the listeners' connections drop (both instances'); each connects again
+        with svc.app.state.store.session() as s:
+            s.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() "
+                           "AND query = 'LISTEN bridgelaws_live'"))
+        v = on_b.view(timeout=15)                          # B caught up on reconnecting
+        assert v["seq"] == 1 and v["auction"] == [{"by": "N", "call": "1N"}], v
+        assert v["my_turn"]
+    _wait_listeners(svc, 2)
+
+
+def test_the_directors_form_sent_to_an_instance_behind_is_judged_as_shown(svc, second,
+                                                                           monkeypatch):
+    """The Director's page, shown by A, is sent to B, whose copy of the table has not yet
+    heard of A's latest entry: B catches up from the database and takes the form,
+    instead of refusing it as stale."""
+    app_b, cb = second
+    live = svc.live(svc.new_event("Director behind a proxy"))
+    assert cb.get(f"/api/play/{live.tokens['N']}").json()["seq"] == 0     # B holds it
+    monkeypatch.setattr(app_b.state.hub, "_heard", lambda payload: None)  # and hears nothing
+    r = live.post("E", action="director", reason="hesitation")            # on A
+    assert r.json() == {"seq": 1}, r.text
+    csrf_b = login(cb)                        # the same director, his session on B
+    r = cb.post(f"/live/{live.id}/rule", data={"csrf": csrf_b, "what": "release", "seq": "1"},
+                follow_redirects=False)
+    assert r.status_code == 303, r.text
+    assert [(x.seq, x.data.get("ctl")) for x in svc.rows(live.id)] == \
+        [(1, "director"), (2, "release")]

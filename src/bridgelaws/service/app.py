@@ -43,7 +43,8 @@ def ensure_director(store: Store, username: str = "director",
     ``password`` other than an existing director's becomes his, and ends his sessions.
     (Hashing takes a quarter of a second: ``bridgelaws serve`` does it before it
     listens.)"""
-    with store.transaction() as s:
+    # several processes starting together: one creates the director, the others find him
+    with store.startup_lock(), store.transaction() as s:
         if s.scalar(select(Director.id).limit(1)) is not None:
             if password:
                 d = find_director(s, username)
@@ -61,9 +62,33 @@ class Service(FastAPI):
     Starlette's error middleware too, so that even its bare 500 answer has them."""
 
     secure_cookies = False
+    process = ""
 
     def build_middleware_stack(self):
-        return SecurityHeaders(super().build_middleware_stack(), secure=self.secure_cookies)
+        app = SecurityHeaders(super().build_middleware_stack(), secure=self.secure_cookies)
+        return ProcessHeader(app, self.process) if self.process else app
+
+
+class ProcessHeader:
+    """ASGI middleware naming the service process that answered, in the header
+    ``X-Bridgelaws-Process`` of every HTTP response and WebSocket handshake: the
+    random id of the process's live tables (``Hub.origin``, printed when ``bridgelaws
+    serve`` starts), so that behind a proxy one sees which process served what."""
+
+    def __init__(self, app, process: str):
+        self.app = app
+        self.header = (b"x-bridgelaws-process", process.encode())
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+
+        async def send_with_header(message):
+            if message["type"] in ("http.response.start", "websocket.accept"):
+                message = {**message, "headers": [*message.get("headers", []), self.header]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_header)
 
 
 def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
@@ -86,20 +111,25 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     app = Service(title="bridgelaws", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json", lifespan=lifespan)
     app.secure_cookies = secure_cookies
+    app.process = hub.origin
     app.state.store = store
     app.state.hub = hub
     app.state.password_checks = checks
     app.state.throttle = LoginThrottle()
     app.state.refusal_pause = REFUSAL_PAUSE
     app.state.paused = 0
-    app.add_middleware(SessionMiddleware, secret_key=secret_key(store), same_site="lax",
+    # what a database needs once (the key signing every process's cookies, the demo
+    # event) is made by the first of several processes starting together (db.py)
+    with store.startup_lock():
+        key = secret_key(store)
+        if demo:
+            from .demo import load_demo
+            load_demo(store)
+    app.add_middleware(SessionMiddleware, secret_key=key, same_site="lax",
                        https_only=secure_cookies, max_age=12 * 3600)
     install_limits(app)                 # request body limits and error pages (limits.py)
     app.mount("/static", StaticFiles(directory=str(resources.files("bridgelaws.service")
                                                    .joinpath("static"))), name="static")
-    if demo:
-        from .demo import load_demo
-        load_demo(store)
 
     @app.exception_handler(LoginRequired)
     async def _login(request: Request, exc: LoginRequired):

@@ -325,8 +325,32 @@ class Store:
         with self.session() as s, s.begin():
             yield s
 
+    @contextmanager
+    def startup_lock(self):
+        """Held while a starting process makes what a database needs once (the session
+        key, the demo event, the first director): several processes started together
+        over one PostgreSQL database take turns (an advisory lock), so the first makes
+        them and the others find them.  (SQLite serves one process: no lock.)"""
+        if self.backend != "postgresql":
+            yield
+            return
+        from sqlalchemy import text
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": STARTUP_LOCK})
+            conn.commit()
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": STARTUP_LOCK})
+                conn.commit()
+
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+#: the PostgreSQL advisory lock of :meth:`Store.startup_lock` (another than the schema
+#: migration's, ``migrate.MIGRATION_LOCK``, which is taken on another connection)
+STARTUP_LOCK = 0x626C6178
 
 
 def hold_sqlite_lock(url: str):

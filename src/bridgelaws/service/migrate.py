@@ -26,9 +26,20 @@ def config(engine=None) -> Config:
     return cfg
 
 
+#: the PostgreSQL advisory lock held while the schema is upgraded ("blaw"): several
+#: service processes started together over one database migrate one at a time (the
+#: first upgrades, the others wait, then find the schema at its newest)
+MIGRATION_LOCK = 0x626C6177
+
+
 def upgrade(engine, revision: str = "head") -> None:
-    """Upgrade the database of ``engine`` to ``revision`` (the newest by default)."""
+    """Upgrade the database of ``engine`` to ``revision`` (the newest by default).  On
+    PostgreSQL the upgrade holds an advisory lock until it commits, so that processes
+    starting at once do not race to create the same tables."""
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            from sqlalchemy import text
+            connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         cfg = config(engine)
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, revision)

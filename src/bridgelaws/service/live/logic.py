@@ -1489,6 +1489,12 @@ class Hub:
             try:
                 with psycopg.connect(url, autocommit=True) as conn:
                     conn.execute("LISTEN bridgelaws_live")
+                    # entries stored before we listened (at start, or while the
+                    # connection was lost) were never heard of: catch up on every table
+                    # this process holds
+                    if self.loop is not None:
+                        self.loop.call_soon_threadsafe(
+                            lambda: asyncio.ensure_future(self._resync()))
                     while not self._stop.is_set():
                         for n in conn.notifies(timeout=1.0):
                             self._heard(n.payload)
@@ -1508,6 +1514,48 @@ class Hub:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(
                 lambda: asyncio.ensure_future(self._refresh(table_id, seq, calling)))
+
+    async def _resync(self) -> None:
+        """Reload every table this process holds that someone watches (and tell them
+        what changed); forget the others, to be loaded afresh when next needed.  The
+        open calls are found again from the database (calls made or settled while the
+        listener was away)."""
+        for table_id in list(self.states):
+            if not self.subs.get(table_id):
+                self.states.pop(table_id, None)
+                continue
+            async with self.lock(table_id):
+                old = self.states.get(table_id)
+                st = await asyncio.to_thread(self.load, table_id)
+                self.states[table_id] = st
+            if old is None or st.seq != old.seq:
+                self.broadcast(st)
+        stale = [t for t in self.open_calls if t not in self.states]
+        for t in stale:
+            self.open_calls.pop(t, None)
+        for st in list(self.states.values()):
+            self._index(st)
+        self._calls_found = False
+        if self.call_watchers:
+            await self._find_calls()
+            for q in list(self.call_watchers):
+                if q.empty():
+                    q.put_nowait(True)
+
+    async def caught_up(self, table_id: int, seq: int | None) -> LiveState:
+        """The table's state, reloaded first when ``seq`` (the log position a page
+        showed) is past it: another process stored entries this one has not heard of
+        yet (its notification is on the way).  The Director's form, sent to any process
+        behind the proxy, is then judged on the table as the page showed it."""
+        st = await self.state(table_id)
+        if seq is None or seq <= st.seq or not self.journal.notify:
+            return st
+        async with self.lock(table_id):
+            st = self.states.get(table_id)
+            if st is None or seq > st.seq:
+                self.states.pop(table_id, None)
+                st = await self.state(table_id)
+        return st
 
     async def _refresh(self, table_id: int, seq: int, calling: bool = False) -> None:
         """Another process stored entry ``seq``: catch up and tell our watchers (and the

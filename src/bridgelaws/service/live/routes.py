@@ -456,16 +456,17 @@ async def director_rule(request: Request, table_id: Id, d: Director = Depends(re
     check_csrf(request, form.get("csrf"))
     h = hub(request)
     lang = lang_of(request)
+    # the log position the page showed: a form sent from a page the table has moved past
+    # is refused, and the page shows the table as it is now
+    seq = whole_number(form.get("seq", ""), 0)     # "²" passes isdigit, not int
     try:
-        st = await h.state(table_id)
+        # (a page shown by another process may be ahead of this one's copy: catch up)
+        st = await h.caught_up(table_id, seq)
     except BridgeError:                         # no such table: 404, as on its page
         raise HTTPException(404, message("ui.live.err.table", lang, id=table_id))
     t = st.table
     what = str(form.get("what", ""))
     actor = f"TD:{d.username}"
-    # the log position the page showed: a form sent from a page the table has moved past
-    # is refused, and the page shows the table as it is now
-    seq = whole_number(form.get("seq", ""), 0)     # "²" passes isdigit, not int
     try:
         if seq is not None and seq != st.seq:
             raise ActionError("stale")
