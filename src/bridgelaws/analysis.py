@@ -32,6 +32,7 @@ cited with each result (``LAWS``) say so.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
@@ -54,6 +55,12 @@ _ENDPLAY_VUL = {"none": 0, "all": 1, "NS": 2, "EW": 3}
 #: DDS's threads as last set; endplay gives DDS every core when it loads it
 _threads = 0
 
+#: one call into DDS at a time in this process: endplay reaches DDS through ctypes, which
+#: lets another Python thread in meanwhile, and DDS's calls share its thread memory (two
+#: at once, e.g. the live tables' claim aid beside an adjusted score's aid, corrupt each
+#: other's answers).  DDS spreads one call over its own threads.
+DDS_LOCK = threading.RLock()
+
 
 def set_threads(threads: int = 0) -> None:
     """How many threads DDS may use: 0 for every core (the default), 1 for one.
@@ -65,7 +72,8 @@ def set_threads(threads: int = 0) -> None:
         raise BridgeError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
     if threads != _threads:
         import endplay._dds as _dds     # private: see the module's documentation
-        _dds.SetMaxThreads(threads)
+        with DDS_LOCK:
+            _dds.SetMaxThreads(threads)
         _threads = threads
 
 
@@ -198,7 +206,8 @@ def dd_tables(deals: Iterable[Deal], threads: int = 0,
     total = len(deals)
     for start in range(0, total, BATCH):
         batch = deals[start:start + BATCH]
-        tables = calc_all_tables([deal.to_endplay() for deal in batch])
+        with DDS_LOCK:
+            tables = calc_all_tables([deal.to_endplay() for deal in batch])
         out.extend(DDTable.from_endplay(tables[i]) for i in range(len(batch)))
         if progress is not None:
             progress(len(out), total)
@@ -223,7 +232,8 @@ def par(table: DDTable, dealer: int | str = 0, vulnerable: str = "none") -> Par:
     from endplay.types import Player, Vul
     dealer_seat = parse_seat(dealer) if isinstance(dealer, str) else dealer
     vul = parse_vulnerability(vulnerable)
-    found = endplay_par(table.to_endplay(), Vul(_ENDPLAY_VUL[vul]), Player(dealer_seat))
+    with DDS_LOCK:
+        found = endplay_par(table.to_endplay(), Vul(_ENDPLAY_VUL[vul]), Player(dealer_seat))
     # endplay lists a contract that either partner makes as one per declarer, N then S
     # (E then W), reusing one record for both: each is read before the next is asked for
     seen: list[tuple[int, str, bool, int, int]] = []

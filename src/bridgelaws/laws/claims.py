@@ -269,8 +269,10 @@ def dd_scores(hands: Sequence[int], trick: Sequence[int], leader: int, trump: in
     deal.first = Player(leader)
     for card in trick:
         deal.play(card_to_endplay(card), from_hand=False)
+    from ..analysis import DDS_LOCK
     try:
-        solved = solve_board(deal)
+        with DDS_LOCK:                          # one DDS call at a time (analysis.DDS_LOCK)
+            solved = list(solve_board(deal))
     except RuntimeError as e:                   # endplay raises DDSError on DDS's error codes
         raise BridgeError(f"DDS could not solve the position: {e}") from None
     return {card_from_endplay(card): tricks for card, tricks in solved}
