@@ -16,6 +16,7 @@ from bridgelaws.service.db import RulingRow, select
 from bridgelaws.service.judgement import logic
 from bridgelaws.service.judgement.logic import walk
 
+from .test_live_api import svc  # noqa: F401  (the live service)
 from .test_service_api import app, client, new_event  # noqa: F401  (fixtures)
 
 DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
@@ -47,7 +48,9 @@ def form_of(answers: dict, **over) -> dict:
 
 
 def text_of(page: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+    """A page's text, without the isolates that keep Laws and calls in their order."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    return re.sub("[\u2066\u2068\u2069]", "", text)
 
 
 # ------------------------------------------------------------------ the procedures' logic
@@ -113,7 +116,7 @@ def test_mi_corrected_during_the_auction_offers_21B1a_to_the_misinformed_player(
     w = walk("mi", mi())
     assert w.outcome.key == "mi_change_call" and w.outcome.seat == "E"
     assert "21B1a" in w.outcome.laws and "21B2" in w.outcome.laws
-    last = logic.ruling_lines(w, "en")[-1]
+    last = logic.ruling_lines(w, "en")[-1].replace("\u2066", "").replace("\u2069", "")
     assert last.startswith("Ruling: East may take back his last call")
     assert "South may then change" in last          # 21B2: East's LHO
     # his partner has called since: too late to change; the end-of-play question
@@ -306,3 +309,38 @@ def test_the_written_ruling_is_in_the_directors_language(client, lang):
     assert "16B1a" in body and "4♠" in body
     if lang == "he":
         assert 'dir="rtl"' in r.text
+
+
+def test_the_live_directors_page_links_a_tables_flags_to_their_reviews(svc):
+    """A live table where East's insufficient bid was replaced by the lowest sufficient
+    bid (27B1a): the Director's page links to the 27D review and to the unauthorised-
+    information procedure for the withdrawn call (16C), with the table filled in; the
+    review recorded says where it came from."""
+    eid = svc.new_event("Judgement at a live table")
+    live = svc.live(eid)
+    live.act("N", action="call", call="1N")
+    live.act("E", action="call", call="1H")                 # insufficient
+    live.act("S", action="choose", option="reject")
+    live.act("E", action="call", call="2H")                 # the lowest sufficient bid
+    page = svc.c.get(f"/live/{live.id}").text
+    link = html.unescape(re.search(r'href="(/judgement/review/Review27D\?[^"]*)"', page)
+                         .group(1))
+    assert f"event={eid}" in link and f"live={live.id}" in link and "seat=E" in link
+    assert "board=1" in link and "table=" in link
+    assert re.search(r'href="/judgement/ui\?[^"]*source=withdrawn', page)
+    review = svc.c.get(link).text
+    assert f'href="/live/{live.id}"' in review                # back to the table
+    # every field of the page's form, as a browser posts it (where: editable on the
+    # first question; the flag, the seat and the table: hidden)
+    fields = dict(re.findall(r'<input[^>]*? name="([^"]+)" value="([^"]*)"', review))
+    assert fields["event"] == str(eid) and fields["flag"] == "Review27D"
+    csrf = re.search(r'name="csrf" value="([^"]+)"', review).group(1)
+    data = {**fields, "csrf": csrf, "different": "no"}
+    r = svc.c.post("/judgement/record", data={**data, "procedure": "review"},
+                   follow_redirects=False)
+    assert r.status_code == 303
+    with svc.app.state.store.session() as s:
+        row = s.scalars(select(RulingRow).where(RulingRow.scenario == "judgement_review")).one()
+        assert row.facts["flag"] == "Review27D" and row.facts["live_table"] == live.id
+        assert row.facts["outcome"] == "review_stands" and row.event_id == eid
+        assert row.laws == ["27D", "12B1"]

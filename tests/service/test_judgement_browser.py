@@ -122,7 +122,7 @@ class Director:
 
     def written(self) -> str:
         return (self.page.locator("#written").inner_text()
-                .replace("\u2066", "").replace("\u2069", ""))
+                .replace("\u2066", "").replace("\u2068", "").replace("\u2069", ""))
 
     def shoot(self, folder, name: str):
         shoot(self.page, folder, f"judgement-{name}-{self.size}-{self.lang}")

@@ -46,6 +46,9 @@ MAX_POLL = 50               # players polled
 #: Unicode isolates around the Laws cited in the written text: "16B1a, 12B1" keeps its
 #: order inside a Hebrew sentence
 LTR, END = "\u2066", "\u2069"
+#: around the Director's own words in the written text: their own direction (first
+#: strong character), so that "4♠" or "pass (3 ...)" reads right in a Hebrew ruling
+OWN = "\u2068"
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,10 @@ REVIEW_TEXT = {"Review43B3both": "Review43B3", "Review13A2": "generic", "Review1
 REVIEW_ORDER = ("Review23C", "Review27D", "Review45F", "Review47E2b", "Review64C",
                 "Review72C", "Review21B3", "Review43B3", "Review13A2", "Review13B1",
                 "Review13C", "Review15A3", "Review23", "Review27B1b")
+
+
+#: the flags only the 1997 Laws raise
+ONLY_1997 = ("Review23", "Review27B1b")
 
 
 def review_step(flag: str) -> Step:
@@ -407,9 +414,10 @@ def answer_text(step: Step, answer, lang: str) -> str:
             poll = (message("ui.judgement.poll_counts", lang, considered=a["considered"],
                             chosen=a["chosen"]) if "considered" in a else "")
             verdict = message("ui.judgement.la_" + a["la"], lang)
-            parts.append(f"{shown(a['text'])}{' (' + poll + ')' if poll else ''}: {verdict}")
+            parts.append(f"{OWN}{shown(a['text'])}{END}{' (' + poll + ')' if poll else ''}"
+                         f": {verdict}")
         return "; ".join(parts)
-    return shown(str(answer))          # calls and cards with their symbols: 4S is 4♠
+    return OWN + shown(str(answer)) + END    # calls and cards with symbols: 4S is 4♠
 
 
 def ruling_lines(w: Walk, lang: str, polled: str = "") -> list[str]:
@@ -429,16 +437,20 @@ def ruling_lines(w: Walk, lang: str, polled: str = "") -> list[str]:
         refs = ", ".join(law(x, w.edition) for x in step.laws)
         out.append(f"{i}. {q} — {answer_text(step, a, lang)}{extra} [{LTR}{refs}{END}]")
     if w.outcome is not None:
-        o = w.outcome
-        seat = message(f"ui.seat.{o.seat}", lang) if o.seat else ""
-        lho = (message(f"ui.seat.{SEATS[(SEATS.index(o.seat) + 1) % 4]}", lang)
-               if o.seat else "")
-        text = message(f"ui.judgement.outcome.{o.key}", lang, seat=seat, lho=lho)
-        if o.adjust:
-            text += " " + message(f"ui.judgement.adjust_how.{w.edition}", lang)
-        out.append(message("ui.judgement.ruling_line", lang, text=text,
-                           laws=LTR + ", ".join(o.laws) + END))
+        out.append(message("ui.judgement.ruling_line", lang, text=outcome_text(w, lang),
+                           laws=LTR + ", ".join(w.outcome.laws) + END))
     return out
+
+
+def outcome_text(w: Walk, lang: str) -> str:
+    """What the answers decide, in words (with how to adjust, when the score is)."""
+    o = w.outcome
+    seat = message(f"ui.seat.{o.seat}", lang) if o.seat else ""
+    lho = message(f"ui.seat.{SEATS[(SEATS.index(o.seat) + 1) % 4]}", lang) if o.seat else ""
+    text = message(f"ui.judgement.outcome.{o.key}", lang, seat=seat, lho=lho)
+    if o.adjust:
+        text += " " + message(f"ui.judgement.adjust_how.{w.edition}", lang)
+    return text
 
 
 def question(step: Step, lang: str, w: Walk) -> str:

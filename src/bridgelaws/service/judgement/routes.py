@@ -77,8 +77,10 @@ def _page(request, procedure: str, answers: dict, ctx: dict, edition: str, flag:
     step = w.step
     means = None
     if procedure == "review":
-        means = {a: logic.ruling_lines(walk("review", {"different": a}, edition, flag),
-                                       lang)[-1] for a in ("yes", "no")}
+        means = {}
+        for a in ("yes", "no"):
+            wa = walk("review", {"different": a}, edition, flag)
+            means[a] = (logic.outcome_text(wa, lang), list(wa.outcome.laws))
     return render(request, "judgement_form.html", status_code=status, step=step,
                   question=logic.question(step, lang, w) if step else "",
                   laws=[logic.law(x, edition) for x in step.laws] if step else [],
@@ -181,8 +183,9 @@ templates.env.globals["judgement_links"] = judgement_links
 @router.get("/judgement", response_class=HTMLResponse)
 def index(request: Request, d: Director = Depends(require_director)):
     lang = lang_of(request)
-    reviews = [(f, REVIEWS[f][0], logic.question(logic.review_step(f), lang, walk("review", {}, "2017", f)))
-               for f in logic.REVIEW_ORDER]
+    reviews = [(f, REVIEWS[f][0], logic.question(logic.review_step(f), lang,
+                                                 walk("review", {}, "2017", f)),
+                f in logic.ONLY_1997) for f in logic.REVIEW_ORDER]
     return render(request, "judgement_index.html", reviews=reviews,
                   query=urlencode({k: v for k, v in _context(request.query_params).items() if v}))
 
