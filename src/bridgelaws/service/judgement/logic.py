@@ -292,7 +292,8 @@ def walk(procedure: str, answers: dict, edition: str = "2017", flag: str = "") -
         return a
 
     def done(key: str, *laws: str, adjust: bool = False, seat: str | None = None) -> Walk:
-        w.outcome = Outcome(key, tuple(law(x, edition) for x in laws), adjust, seat)
+        refs = tuple(dict.fromkeys(law(x, edition) for x in laws))   # 1997: 12C once
+        w.outcome = Outcome(key, refs, adjust, seat)
         return w
 
     if procedure == "ui":
