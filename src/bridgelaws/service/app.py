@@ -252,6 +252,7 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     from .console import entries
     from .publish import routes as publish
     from .paper import routes as paper
+    from .judgement import routes as judgement
     app.include_router(tables.router)
     app.include_router(console.router)
     app.include_router(entries.router)
@@ -259,6 +260,7 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     app.include_router(assistant.router)
     app.include_router(rulings.router)
     app.include_router(paper.router)
+    app.include_router(judgement.router)
     return app
 
 

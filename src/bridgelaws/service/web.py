@@ -34,7 +34,7 @@ _hasher = PasswordHasher()
 #: ``templates/`` (not a team match's rooms).  The shared templates (``base.html``,
 #: ``error.html``, the partials several features include) are in ``service/templates``;
 #: a template is named by its file name alone, and every name is in one folder only.
-ROOMS = ("console", "live", "assistant", "rulings", "publish")
+ROOMS = ("console", "live", "assistant", "rulings", "publish", "judgement")
 _here = resources.files("bridgelaws.service")
 #: the results templates that ``bridgelaws results --html`` renders too (``_results_*.html``)
 _RESULTS = resources.files("bridgelaws.tournament").joinpath("templates")

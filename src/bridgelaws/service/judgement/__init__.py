@@ -1,0 +1,1 @@
+"""The rulings that need the Director's judgement: the procedures and their written rulings."""
