@@ -333,7 +333,12 @@ def test_the_live_directors_page_links_a_tables_flags_to_their_reviews(svc):
     # every field of the page's form, as a browser posts it (where: editable on the
     # first question; the flag, the seat and the table: hidden)
     fields = dict(re.findall(r'<input[^>]*? name="([^"]+)" value="([^"]*)"', review))
-    assert fields["event"] == str(eid) and fields["flag"] == "Review27D"
+    # the event is chosen by its name, with this table's event selected
+    chosen = re.search(r'<select name="event">.*?</select>', review, re.S).group(0)
+    assert re.search(rf'<option value="{eid}" selected>', chosen)
+    fields["event"] = str(eid)
+    assert f"Event {eid} ·" not in review                       # named, never numbered
+    assert fields["flag"] == "Review27D"
     csrf = re.search(r'name="csrf" value="([^"]+)"', review).group(1)
     data = {**fields, "csrf": csrf, "different": "no"}
     r = svc.c.post("/judgement/record", data={**data, "procedure": "review"},

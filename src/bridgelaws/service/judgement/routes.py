@@ -69,7 +69,8 @@ def _page(request, procedure: str, answers: dict, ctx: dict, edition: str, flag:
                   extra=extra or {}, answers=answers, action=_action(procedure, flag),
                   answered=[(logic.question(s, lang, w), logic.answer_text(s, a, lang),
                              [logic.law(x, edition) for x in s.laws]) for s, a in w.answered],
-                  hidden=_hidden(answers, w), title=_title(procedure, flag, lang))
+                  hidden=_hidden(answers, w), title=_title(procedure, flag, lang),
+                  events=_event_names(request))
     if w.outcome is not None and not w.errors:
         return render(request, "judgement_ruling.html", status_code=status, errors=errors,
                       lines=logic.ruling_lines(w, lang, answers.get("polled", "")),
@@ -89,6 +90,15 @@ def _page(request, procedure: str, answers: dict, ctx: dict, edition: str, flag:
                         and has_message(f"ui.judgement.help.{step.key}") else ""),
                   errors=errors, seats=SEATS, means=means, max_alts=MAX_ALTERNATIVES,
                   rows=_rows(answers), **common)
+
+
+def _event_names(request) -> list[tuple[str, str]]:
+    """The events (id, name), newest first: the place of a ruling names its event, never
+    its number."""
+    from ..db import EventRow, select
+    with request.app.state.store.session() as s:
+        return [(str(e.id), e.name) for e in s.scalars(
+            select(EventRow).order_by(EventRow.id.desc()).limit(500))]
 
 
 def _rows(answers: dict) -> list[dict]:
