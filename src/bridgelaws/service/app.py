@@ -223,6 +223,8 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     from .publish import routes as publish
     from .paper import routes as paper
     app.include_router(tables.router)
+    from .live import seats
+    app.include_router(seats.router)
     app.include_router(console.router)
     app.include_router(entries.router)
     app.include_router(publish.router)
