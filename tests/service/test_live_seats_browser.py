@@ -224,13 +224,17 @@ def test_seats_qr_codes_new_links_and_rounds(live, browser, shots):
     south2 = td.locator(".table-card[data-table='2'] .card-seat[data-seat='S']")
     assert _decode_png(south2.locator("svg.qr").screenshot()) == \
         f"{base}/play/{tables[1]['seats']['S']}"
-    td.goto(f"{base}/events/{eid}/live/cards?lang=en")
-    td.emulate_media(media="print")
-    expect(td.locator("header.top")).to_be_hidden()
-    expect(td.locator(".no-print")).to_be_hidden()
-    shoot(td, shots, "live_seats_cards_print_en")
-    pdf = td.pdf(format="A4", print_background=True)
-    td.emulate_media(media="screen")
+    # printed: an A4 page's width (794 px at 96 dpi), and the PDF Chromium prints
+    a4 = _page(browser, (794, 1123))
+    login(a4, base, "director", PASSWORD, lang="en")
+    a4.goto(f"{base}/events/{eid}/live/cards?lang=en")
+    a4.emulate_media(media="print")
+    expect(a4.locator("header.top")).to_be_hidden()
+    expect(a4.locator(".no-print")).to_be_hidden()
+    shoot(a4, shots, "live_seats_cards_print_en")
+    pdf = a4.pdf(format="A4", print_background=True)
+    (shots / "live_seats_cards_print_en.pdf").write_bytes(pdf)
+    a4.context.close()
     from pypdf import PdfReader
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 2                   # three tables, two to a page
