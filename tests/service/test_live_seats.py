@@ -215,6 +215,11 @@ def test_qr_codes_on_screen_and_on_the_table_cards_decode_to_the_seat_links(svc)
         assert [s for s, _, _ in seats] == list(SEAT_NAMES)
         for seat, svg, url in seats:
             assert decode(svg) == url == f"{base}/play/{t['seats'][seat]}"
+    # a round not opened live has no cards; a silly round number is no error
+    for bad in ("2", "9" * 5000, "²", "-1"):
+        r = svc.c.get(f"/events/{eid}/live/cards", params={"round": bad})
+        assert r.status_code == 200
+        assert ('class="table-card"' in r.text) == (bad != "2")     # else the last round
     # the Director's pages only
     with svc.anonymous() as c:
         assert c.get(f"/events/{eid}/live/cards", follow_redirects=False).status_code == 303

@@ -32,7 +32,7 @@ from ...cards import SEAT_NAMES
 from ...i18n import message
 from ...table import COMPLETE
 from ..db import Director, EventRow, LiveSeatRow, LiveTableRow, select
-from ..limits import Id
+from ..limits import Id, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
 from .logic import new_token
 
@@ -255,8 +255,7 @@ def table_cards(request: Request, event_id: Id, section: str | None = None,
         rows = s.scalars(q.order_by(LiveTableRow.round, LiveTableRow.section,
                                     LiveTableRow.table_no, LiveTableRow.room)).all()
         rounds = sorted({r.round for r in rows})
-        want = int(round) if round and round.isascii() and round.isdigit() else (
-            rounds[-1] if rounds else None)
+        want = whole_number(round or "", 1) or (rounds[-1] if rounds else None)
         cards = []
         for row in rows:
             if row.round != want:
