@@ -199,7 +199,7 @@ def test_qr_codes_on_screen_and_on_the_table_cards_decode_to_the_seat_links(svc)
     base = "http://testserver"
     for t in tables:
         for seat, token in t["seats"].items():
-            html = svc.c.get(f"/live/{t['id']}/seats/{seat}").text
+            html = svc.c.get(f"/live-seats/{t['id']}/{seat}").text
             svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
             assert decode(svg) == f"{base}/play/{token}"
             assert f'href="{base}/play/{token}"' in html
@@ -223,7 +223,7 @@ def test_qr_codes_on_screen_and_on_the_table_cards_decode_to_the_seat_links(svc)
     # the Director's pages only
     with svc.anonymous() as c:
         assert c.get(f"/events/{eid}/live/cards", follow_redirects=False).status_code == 303
-        assert c.get(f"/live/{tables[0]['id']}/seats/N",
+        assert c.get(f"/live-seats/{tables[0]['id']}/N",
                      follow_redirects=False).status_code == 303
 
 
@@ -231,7 +231,7 @@ def test_qr_codes_on_screen_and_on_the_table_cards_decode_to_the_seat_links(svc)
 
 def renew(svc, table_id: int, seat: str, confirm: bool):
     data = {"csrf": svc.csrf, **({"confirm": "1"} if confirm else {})}
-    return svc.c.post(f"/live/{table_id}/seats/{seat}/renew", data=data,
+    return svc.c.post(f"/live-seats/{table_id}/{seat}/renew", data=data,
                       follow_redirects=False)
 
 
@@ -251,7 +251,7 @@ def test_a_new_link_asks_first_then_refuses_the_old_one_and_closes_its_connectio
         sock = Sock(ws)
         assert sock.view()["seq"] == before["seq"]
         r = renew(svc, live.id, "E", confirm=True)
-        assert r.status_code == 303 and r.headers["location"] == f"/live/{live.id}/seats/E"
+        assert r.status_code == 303 and r.headers["location"] == f"/live-seats/{live.id}/E"
         with pytest.raises(WebSocketDisconnect) as closed:
             while True:
                 recv(ws)
@@ -279,7 +279,7 @@ def test_a_new_link_asks_first_then_refuses_the_old_one_and_closes_its_connectio
     live.act("E", action="call", call="P")
     live.check()
     # the QR page now shows the new link
-    assert f"/play/{new}" in svc.c.get(f"/live/{live.id}/seats/E").text
+    assert f"/play/{new}" in svc.c.get(f"/live-seats/{live.id}/E").text
     # the other seats' links are untouched
     with svc.app.state.store.session() as s:
         assert s.scalar(select(LiveSeatRow).where(LiveSeatRow.token == old)) is None

@@ -203,7 +203,7 @@ def test_seats_qr_codes_new_links_and_rounds(live, browser, shots):
             page = td if size == LAPTOP else _page(browser, size)
             if page is not td:
                 login(page, base, "director", PASSWORD, lang=lang)
-            page.goto(f"{base}/live/{t1['id']}/seats/N?lang={lang}")
+            page.goto(f"{base}/live-seats/{t1['id']}/N?lang={lang}")
             qr = page.locator("#qr svg")
             expect(qr).to_be_visible()
             link = f"{base}/play/{t1['seats']['N']}"
@@ -242,7 +242,7 @@ def test_seats_qr_codes_new_links_and_rounds(live, browser, shots):
 
     # --- a new link for East: asked first; the old page stops, the new one plays on ------
     old = t1["seats"]["E"]
-    td.goto(f"{base}/live/{t1['id']}/seats/E?lang=en")
+    td.goto(f"{base}/live-seats/{t1['id']}/E?lang=en")
     td.locator("#renew").click()
     td.wait_for_load_state("domcontentloaded")
     expect(td.locator("#confirm")).to_contain_text("Give East at table 1")

@@ -5,9 +5,9 @@
   seat is the reader's; once his last board of the round is over, where he plays in
   the next round (from the event's movement: its sittings).
 * The Director shows one seat's link as a QR code on his screen
-  (``GET /live/{table}/seats/{seat}``), prints table cards with the four seats' QR
+  (``GET /live-seats/{table}/{seat}``), prints table cards with the four seats' QR
   codes (``GET /events/{id}/live/cards``, one card per table, A4), and gives a seat a
-  new link when a player's device fails (``POST /live/{table}/seats/{seat}/renew``,
+  new link when a player's device fails (``POST /live-seats/{table}/{seat}/renew``,
   asked first): the old token is deleted, so it is refused from then on in every
   process (the others hear it over ``pg_notify``), and a connection still open on it
   is closed.
@@ -174,7 +174,7 @@ def _seat_name(request, seat: str) -> str:
     return seat
 
 
-@router.get("/live/{table_id}/seats/{seat}", response_class=HTMLResponse)
+@router.get("/live-seats/{table_id}/{seat}", response_class=HTMLResponse)
 def seat_qr_page(request: Request, table_id: Id, seat: str,
                  d: Director = Depends(require_director)):
     """One seat's link as a QR code on the Director's screen, for the player to scan;
@@ -193,7 +193,7 @@ def seat_qr_page(request: Request, table_id: Id, seat: str,
                   qr=qr_svg(url, message(f"ui.seat.{seat}", lang)))
 
 
-@router.post("/live/{table_id}/seats/{seat}/renew")
+@router.post("/live-seats/{table_id}/{seat}/renew")
 async def renew_seat(request: Request, table_id: Id, seat: str,
                      d: Director = Depends(require_director)):
     """A new link for a seat (a player's phone died, or the link went astray): asked
@@ -210,11 +210,11 @@ async def renew_seat(request: Request, table_id: Id, seat: str,
             row, ev = _table(s, request, table_id)
             what = message("ui.seats.confirm_new", lang, seat=message(f"ui.seat.{seat}", lang),
                            table=row.table_no, section=row.section, round=row.round)
-        return confirm_page(request, action=f"/live/{table_id}/seats/{seat}/renew",
-                            fields=[], what=[what], cancel=f"/live/{table_id}/seats/{seat}")
+        return confirm_page(request, action=f"/live-seats/{table_id}/{seat}/renew",
+                            fields=[], what=[what], cancel=f"/live-seats/{table_id}/{seat}")
     old = await asyncio.to_thread(_renew, store, request, table_id, seat, h.origin)
     await h.revoke(old)
-    return RedirectResponse(f"/live/{table_id}/seats/{seat}", status_code=303)
+    return RedirectResponse(f"/live-seats/{table_id}/{seat}", status_code=303)
 
 
 def _renew(store, request, table_id: int, seat: str, origin: str) -> str:
