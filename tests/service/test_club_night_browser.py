@@ -560,7 +560,10 @@ def test_publishing_withdrawing_and_a_live_round_ask_first(directors, shots, siz
     # the results entered stay as they were
     d.goto(table)
     assert f"{signed(ns('4S', 'N', 10, b1))} (4♠ N, 10)" in d.text(f"tr[data-board='{b1}']")
-    # a round without results opens at once
+    # a round without results opens once confirmed: round 1 still plays live (seats.py)
     d.goto(f"/events/{ev}")
     d.click(d.page.locator("form.live-open[data-round='2'] button[type=submit]"))
+    assert d.t("ui.seats.confirm_playing", round=1, section="A", n=3, open=2) \
+        in d.text("#confirm")
+    d.click(d.page.locator("#confirm-yes"))
     assert f"/events/{ev}/live?section=A&round=2" in d.page.url

@@ -248,8 +248,14 @@ def test_a_live_round_where_results_exist_asks_first(client):
     with client.app.state.store.session() as s:
         assert s.scalar(select(LiveTableRow)) is not None
         assert stored(client).score == ns("4S", "N", 10)     # the entered result stays
-    # a round with no result entered opens at once
+    # a round with no result entered opens at once, once asked while round 1 still plays
+    # live (live/seats.py)
     r = client.post(f"/events/{eid}/live", data={**data, "round": "2"},
+                    follow_redirects=False)
+    assert r.status_code == 200
+    assert message("ui.live.confirm_results", "en", section="A", round=2, n=1) not in r.text
+    assert "Round 1 of section A is still playing" in r.text
+    r = client.post(f"/events/{eid}/live", data=confirm_fields(r.text),
                     follow_redirects=False)
     assert r.status_code == 303
 

@@ -254,6 +254,8 @@ def create_app(url: str = "bridgelaws.db", *, demo: bool = True,
     from .paper import routes as paper
     from .judgement import routes as judgement
     app.include_router(tables.router)
+    from .live import seats
+    app.include_router(seats.router)
     app.include_router(console.router)
     app.include_router(entries.router)
     app.include_router(publish.router)

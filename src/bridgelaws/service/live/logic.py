@@ -1116,6 +1116,7 @@ class Hub:
         self.loading: dict[int, asyncio.Lock] = {}   # one load of a table's log at a time
         self.subs: dict[int, set[Subscriber]] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
+        self.sockets: dict[str, set] = {}       # token -> the seat connections opened on it
         self.journal = Journal(store, notify=store.backend == "postgresql")
         # the claim aid's answer for each disputed claim, computed once, in the background
         # (it may take a minute): (table, board, the claim's event) -> its future
@@ -1153,6 +1154,23 @@ class Hub:
     async def find(self, token: str) -> tuple[int, int] | None:
         """:meth:`seat_of`, reading the database (on a miss) outside the event loop."""
         return self.tokens.get(token) or await asyncio.to_thread(self.seat_of, token)
+
+    async def find_fresh(self, token: str) -> tuple[int, int] | None:
+        """:meth:`find` from the database itself, not the cache: a page or a connection
+        opened on a link the Director has replaced is refused even if this process missed
+        the notice (``seats.py``)."""
+        self.tokens.pop(token, None)
+        return await asyncio.to_thread(self.seat_of, token)
+
+    async def revoke(self, token: str) -> None:
+        """A seat's old token (the Director gave the seat a new link): forgotten, and
+        the connections open on it are closed (code 4410; the page says why)."""
+        self.tokens.pop(token, None)
+        for ws in list(self.sockets.pop(token, ())):
+            try:
+                await ws.close(code=4410)
+            except Exception:                   # noqa: BLE001 - already gone
+                pass
 
     def load(self, table_id: int) -> LiveState:
         """The table's state replayed from its stored log."""
@@ -1505,6 +1523,11 @@ class Hub:
     def _heard(self, payload: str) -> None:
         try:
             origin, table, number, *rest = payload.split(":")
+            if table == "revoke" and origin != self.origin and self.loop is not None:
+                # a seat's link replaced in another process (seats.py)
+                self.loop.call_soon_threadsafe(
+                    lambda: asyncio.ensure_future(self.revoke(number)))
+                return
             table_id, seq = int(table), int(number)
         except ValueError:
             return

@@ -46,6 +46,7 @@ from ...table.core import decision_dict
 from .. import choices
 from . import explanations
 from .logic import ActionError, Hub, director_view, open_round, seat_view, split_mode
+from .seats import round_warnings, seat_head, table_head
 from ..web import (check_csrf, confirm_page, current_director, lang_of, render,
                    require_director)
 
@@ -67,15 +68,18 @@ async def _seat(request_or_ws, token: str) -> tuple[int, int]:
 
 @router.get("/play/{token}", response_class=HTMLResponse)
 async def play_page(request: Request, token: str):
+    if await hub(request).find_fresh(token) is None:    # a replaced link: refused at once
+        raise HTTPException(404, message("ui.live.err.token", lang_of(request)))
     table_id, seat = await _seat(request, token)
     lang = lang_of(request)
     texts = {k: message(k, lang) for k in play_texts()}
     # the database is read in a worker thread: the live tables' loop goes on meanwhile
     players = await asyncio.to_thread(table_players, request,
                                       await hub(request).state(table_id))
+    head = await asyncio.to_thread(seat_head, request.app.state.store, table_id, lang)
     return render(request, "play.html", token=token, seat=SEAT_NAMES[seat],
                   texts_json=json.dumps(texts, ensure_ascii=False), table_id=table_id,
-                  players=players)
+                  players=players, head=head)
 
 
 def table_players(request, st) -> dict[str, str]:
@@ -126,7 +130,7 @@ async def play_act(request: Request, token: str):
 @router.websocket("/ws/play/{token}")
 async def play_socket(ws: WebSocket, token: str):
     h = ws.app.state.hub
-    found = await h.find(token)
+    found = await h.find_fresh(token)       # the database's word: a replaced link is refused
     if found is None:
         await ws.close(code=4404)
         return
@@ -134,7 +138,11 @@ async def play_socket(ws: WebSocket, token: str):
     lang = ws.query_params.get("lang", "en")
     lang = lang if lang in LANGUAGES else "en"
     await ws.accept()
-    await _serve(ws, h, table_id, seat, lang)
+    h.sockets.setdefault(token, set()).add(ws)  # closed if the Director replaces the link
+    try:
+        await _serve(ws, h, table_id, seat, lang)
+    finally:
+        h.sockets.get(token, set()).discard(ws)
 
 
 async def _serve(ws: WebSocket, h, table_id: int, seat: int | None, lang: str,
@@ -202,13 +210,16 @@ async def open_live(request: Request, event_id: Id, d: Director = Depends(requir
             entered = s.scalar(select(func.count(ResultRow.id)).where(
                 ResultRow.event_id == event_id, ResultRow.section == section,
                 ResultRow.round == round_no))
-        if entered:                 # a round with results entered asks first
+        # another round still playing live, or a round with results entered, asks first
+        what = await round_warnings(request, event_id, section, round_no, lang_of(request))
+        if entered:
+            what.append(message("ui.live.confirm_results", lang_of(request), section=section,
+                                round=round_no, n=entered))
+        if what:
             return confirm_page(
                 request, action=f"/events/{event_id}/live",
                 fields=[(k, str(v)) for k, v in form.multi_items()],
-                what=[message("ui.live.confirm_results", lang_of(request), section=section,
-                              round=round_no, n=entered)],
-                cancel=f"/events/{event_id}")
+                what=what, cancel=f"/events/{event_id}")
     with request.app.state.store.transaction() as s:
         ev = _event(s, request, event_id)
         try:
@@ -256,6 +267,12 @@ async def live_list(request: Request, event_id: Id, d: Director = Depends(requir
                             and x.round == t["round"] and x.table_no == t["table"]), None)
             t["players"] = ({} if sitting is None else seat_names(
                 ev, t["section"], sitting.ns, sitting.ew, t["room"]))
+        lang = lang_of(request)
+        for t in tables:        # each side's next table (the movement), for the round's end
+            row = s.get(LiveTableRow, t["id"])
+            head = table_head(ev, row, lang)
+            t["sides"] = head["sides"]
+            t["next"] = {"ns": head["next_lines"]["N"], "ew": head["next_lines"]["E"]}
     h = hub(request)
     for t in tables:
         st = await h.state(t["id"])
@@ -625,4 +642,5 @@ PLAY_TEXTS = (
     "ui.live.claim_words", "ui.live.claim_count", "ui.live.claim_confirm",
     "ui.live.claim_statement", "ui.live.claim_no_words", "ui.live.claim_back",
     "ui.live.err.claim_words_long", "ui.live.four_colour",
+    "ui.live.link_replaced",
 )

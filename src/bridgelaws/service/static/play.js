@@ -126,7 +126,15 @@
         document.body.dataset.error = msg.key || "";
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 4410 || ev.code === 4404) {
+        // the Director gave this seat a new link (live/seats.py): this one is dead
+        $("conn").textContent = "";
+        showError(T("ui.live.link_replaced"));
+        document.body.dataset.error = "link_replaced";
+        holdControls();
+        return;
+      }
       $("conn").textContent = T("ui.live.reconnecting");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -138,6 +146,9 @@
     const v = view;
     document.body.dataset.seq = v.seq;
     document.body.dataset.phase = v.phase;
+    // the round's last board over: where this pair plays next (_seat_head.html)
+    const nextTable = $("next-table");
+    if (nextTable) nextTable.hidden = !(v.complete && v.board_index + 1 >= v.boards.length);
     $("where").textContent = T("ui.live.board") + " " + v.board + " · " + T("ui.live.dealer") + " " +
       seatName(v.dealer) + " · " + T("ui.live.vulnerable") + " " + T("ui.live.vul." + v.vulnerable) +
       " · " + T(v.mode === "laws" ? "ui.live.mode_laws" : "ui.live.mode_strict");
