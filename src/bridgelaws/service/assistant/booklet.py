@@ -1084,7 +1084,7 @@ def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[i
     if established:
         later_os = v["os_later"] == "yes"
         rev_d = int((winner & 1) == dside)
-        total = v["tricks"]
+        total = v["declarer_tricks"]
         fits = []
         for later_d in range(m + 1):
             os_later = later_d if oside == dside else m - later_d
@@ -1096,7 +1096,7 @@ def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[i
                       if ((ld if oside == dside else m - ld) >= 1) == later_os), default=0)
             hi = max((rev_d + ld + pre_n for ld in range(m + 1)
                       if ((ld if oside == dside else m - ld) >= 1) == later_os), default=13)
-            raise tap_error("tricks", "tricks", lo=lo, hi=hi)
+            raise tap_error("declarer_tricks", "tricks", lo=lo, hi=hi)
         later_d, pre_d = fits[0]
     else:
         later_d, pre_d = 0, pre_n // 2
@@ -1210,8 +1210,8 @@ def _revoke_taps(established: bool):
         if not b.t.revokes[-1].established:
             raise tap_error("trick", "revoke")
         if b.t.phase == "play":
-            b._ready("tricks")
-            b.agreed_claim(b.t.declarer, later_d, "tricks")
+            b._ready("declarer_tricks")
+            b.agreed_claim(b.t.declarer, later_d, "declarer_tricks")
         return b.case
     return steps
 
@@ -1229,7 +1229,7 @@ TAP_FORMS: dict[str, TapForm] = {
         "revoke_established", 37, "revoke", ("61", "63", "64"),
         (_contract(), _seat("declarer", "N"), _seat("who", "E"), Fact("trick", "int", "5"),
          _suit_led(), _seat("winner", "E"), _yes_no("os_later", "yes"),
-         Fact("tricks", "int", "9")), _revoke_taps(True)),
+         Fact("declarer_tricks", "int", "9")), _revoke_taps(True)),
     "revoke_corrected": TapForm(
         "revoke_corrected", 36, "revoke", ("61", "62"),
         (_contract(), _seat("declarer", "N"), _seat("who", "E"), Fact("trick", "int", "5"),
