@@ -1033,6 +1033,8 @@ def required(f: Fact) -> bool:
     may be empty (none), and so may a fact whose example is empty."""
     if f.kind in ("calls", "cards"):
         return f.name == "auction" and bool(f.default)
+    if f.name == "comparable":      # the Director's judgement of a new call, if one is made
+        return False
     return bool(f.default)
 
 

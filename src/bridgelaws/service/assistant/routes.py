@@ -157,7 +157,7 @@ def scenario_rule(request: Request, key: str, d: Director = Depends(require_dire
                   form=Depends(form_data)):
     """The ruling for the facts answered (a ``def`` page, in a worker thread: the engine
     replays the case here)."""
-    sc = _form_of(key, request, str(form.get("path", "")))
+    sc = _form_of(key, request, str(form.get("path", "record")))
     check_csrf(request, form.get("csrf"))
     values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
     edition = str(form.get("edition", "2017"))
@@ -262,7 +262,7 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
                   case_json=json.dumps(case, ensure_ascii=False), state=st,
                   lines=_readout(table, lang, scenario, ctx), scenario=scenario,
                   bidding=None if made_up else bidding_rows(st["auction"], table.board.dealer),
-                  hands=None if made_up or not _real_deal(case, ctx) else deal_hands(case["deal"]),
+                  hands=None if made_up or not _real_deal(case, scenario) else deal_hands(case["deal"]),
                   made_up=made_up,
                   facts_json=json.dumps(facts, ensure_ascii=False), ctx=ctx,
                   choices_json=json.dumps(choices), choices=choices, suits=SUITS,
@@ -458,10 +458,10 @@ def _made_up(scenario: str, facts: dict) -> bool:
     return tap is not None and set(facts) == {f.name for f in tap.facts}
 
 
-def _real_deal(case: dict, ctx: dict) -> bool:
+def _real_deal(case: dict, scenario: str) -> bool:
     """Whether the case's deal is the table's: a record opened, or the board of an event
     named; the booklet's forms otherwise replay on an example deal, not shown."""
-    return case.get("deal") != booklet.DEMO_DEAL
+    return scenario == "case" or case.get("deal") != booklet.DEMO_DEAL
 
 
 def _readout(table, lang: str, scenario: str, ctx: dict) -> list[str]:
