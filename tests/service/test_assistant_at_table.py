@@ -144,6 +144,8 @@ def test_the_record_path_stays_open(client):
 def test_the_made_up_deal_is_not_shown(client):
     page = rule(client, "revoke_established", path="taps", **_taps())
     assert 'id="made-up"' in page.text
+    readout = re.search(r'<section class="readout".*?</section>', page.text, re.S).group(0)
+    assert "♦" not in readout and "(♠" not in readout     # no made-up card is named
     assert 'id="hands"' not in page.text and 'id="bidding"' not in page.text
 
 

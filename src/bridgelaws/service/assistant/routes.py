@@ -260,7 +260,8 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
     made_up = _made_up(scenario, facts)
     return render(request, "assistant_ruling.html", status_code=status, case=case,
                   case_json=json.dumps(case, ensure_ascii=False), state=st,
-                  lines=_readout(table, lang, scenario, ctx), scenario=scenario,
+                  lines=_facts_only(_readout(table, lang, scenario, ctx), table, made_up),
+                  scenario=scenario,
                   bidding=None if made_up else bidding_rows(st["auction"], table.board.dealer),
                   hands=None if made_up or not _real_deal(case, scenario) else deal_hands(case["deal"]),
                   made_up=made_up,
@@ -528,3 +529,14 @@ def deal_hands(deal: str) -> dict[str, list[tuple[str, str]]]:
         hands[seat] = [(suit, " ".join("10" if r in "Tt" else r.upper() for r in holding) or "-")
                        for suit, holding in zip("SHDC", hand.split("."))]
     return hands
+
+
+def _facts_only(lines: list[str], table, made_up: bool) -> list[str]:
+    """A read-out of a case made up from facts names no card the Director did not give:
+    the revoke card, one of those the made-up play could have used, is left out."""
+    if not made_up or not table.revokes:
+        return lines
+    from ...cards import card_name
+    from ...i18n.display import card
+    shown = card(card_name(table.revokes[-1].card))
+    return [line.replace(f" ({shown})", "").replace(f"({shown})", "") for line in lines]
