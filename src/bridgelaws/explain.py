@@ -553,6 +553,7 @@ def _explain_ruling(table, ruling, lang: str) -> list[str]:
         for option, law, text in options:
             lines.append(f"  - {message(f'option.{option}', lang)}: " + text
                          + " " + message("rule.option_law", lang, law=law))
+        lines.extend(_free_call(table, irr, d, lang))
         if d.suits:
             # the suits the options may name (26B, 50D2, 51B, 57A3/A4), and no other
             key = "rule.lawful_suits.several" if d.several else "rule.lawful_suits"
@@ -576,6 +577,27 @@ def _explain_ruling(table, ruling, lang: str) -> list[str]:
             lines.append(now)
     lines.append(laws.line(lang))
     return lines
+
+
+def _free_call(table, irr, d, lang: str) -> list[str]:
+    """An insufficient bid not yet accepted or refused (27A/27B): the substitute that
+    brings no further rectification, named (the lowest sufficient bid in the same
+    denomination, ``2♥ is free``), and what any other call costs partner."""
+    if irr.kind != "insufficient_bid" or "reject" not in d.options:
+        return []
+    from .calls import bid_level, bid_strain, make_bid, parse_call
+    try:
+        call, last = parse_call(irr.facts["call"]), parse_call(irr.facts["last_bid"])
+    except (KeyError, Exception):
+        return []
+    strain = bid_strain(call)
+    level = bid_level(last) + (1 if strain <= bid_strain(last) else 0)
+    if level > 7:
+        return [message("rule.free_call.none", lang, seat=_seat(irr.by, lang),
+                        partner=_seat((irr.by + 2) & 3, lang))]
+    return [message("rule.free_call", lang, seat=_seat(irr.by, lang),
+                    partner=_seat((irr.by + 2) & 3, lang),
+                    call=_call(call_name(make_bid(level, strain)), lang))]
 
 
 # --- after the choice: what followed, and what applies now -------------------------------

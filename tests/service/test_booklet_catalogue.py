@@ -372,6 +372,11 @@ def booklet_keys():
     for s in SCENARIOS:
         keys += [s.title, s.summary] + [f.label for f in s.facts]
         keys += [f"booklet.choice.{c}" for f in s.facts for c in f.choices]
+    from bridgelaws.service.assistant.booklet import SUIT_CHOICES, TAP_FORMS
+    for s in TAP_FORMS.values():                        # the forms of facts (taps)
+        keys += [f.label for f in s.facts]
+        keys += [f"booklet.choice.{c}" for f in s.facts for c in f.choices
+                 if f.choices != SUIT_CHOICES]           # suits: their symbols and names
     return sorted(set(keys))
 
 

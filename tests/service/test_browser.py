@@ -381,21 +381,23 @@ def test_insufficient_bid_ruling(browser, live, state):
     page.goto(base + "/assistant?lang=en")
     _check_page(page, "assistant")
     link = page.locator("#group-insufficient_bid a[href='/assistant/s/insufficient_bid']")
+    page.locator("#group-insufficient_bid > summary").click()      # the group opens
     expect(link).to_be_visible()
     with page.expect_navigation():
         link.click()
     expect(page).to_have_url(base + "/assistant/s/insufficient_bid")
     _check_page(page, "insufficient bid form")
     form = page.locator("form[action='/assistant/s/insufficient_bid']")
-    expect(form.locator("input[name=auction]")).to_have_value("1N")
+    expect(form.locator("input[name=auction]")).to_have_value("")    # no sample facts
+    form.locator("input[name=auction]").fill("1N")
     # an impossible fact first: not an insufficient bid at all
-    form.locator("input[name=call]").fill("2H")
+    form.locator("label.tap:has(input[name=call][value='2H'])").click()
     submit(page, form)
     expect(page.locator("#err-call")).to_be_visible()
     form = page.locator("form[action='/assistant/s/insufficient_bid']")
-    expect(form.locator("input[name=call]")).to_have_value("2H")
+    expect(form.locator("input[name=call][value='2H']")).to_be_checked()
     # change the facts: 1D over 1NT; where: the event, round 1, table 1, board 1
-    form.locator("input[name=call]").fill("1D")
+    form.locator("label.tap:has(input[name=call][value='1D'])").click()
     if event_id:
         form.locator("select[name=event]").select_option(str(event_id))
         form.locator("input[name=section]").fill("A")
@@ -437,21 +439,29 @@ def test_revoke_ruling(browser, live, state):
     # 6. an established revoke, from the groups
     page.goto(base + "/assistant?lang=en")
     link = page.locator("#group-revoke a[href='/assistant/s/revoke_established']")
+    page.locator("#group-revoke > summary").click()                # the group opens
     expect(link).to_be_visible()
     with page.expect_navigation():
         link.click()
+    # the facts form (taps) first; the Director here has the table's record
+    with page.expect_navigation():
+        page.locator("#record-path").click()
     form = page.locator("form[action='/assistant/s/revoke_established']")
     expect(form).to_be_visible()
     _check_page(page, "revoke form")
+    form.locator("input[name=auction]").fill("1N P 3N P P P")
+    form.locator("input[name=play]").fill("CQ C4")
+    form.locator("input[name=after]").fill("C2 HJ")
+    form.locator("label.tap:has(input[name=tricks][value='9'])").click()
     # West follows suit with C5: no revoke, refused next to the card
-    form.locator("input[name=card]").fill("C5")
+    form.locator("label.tap:has(input[name=card][value='C5'])").click()
     submit(page, form)
     expect(page.locator("#err-card")).to_be_visible()
     expect(page.locator("#err-card")).to_contain_text("not a revoke")
     form = page.locator("form[action='/assistant/s/revoke_established']")
-    expect(form.locator("input[name=card]")).to_have_value("C5")
+    expect(form.locator("input[name=card][value='C5']")).to_be_checked()
     # the revoke: a diamond on the club lead, established by the next trick
-    form.locator("input[name=card]").fill("D4")
+    form.locator("label.tap:has(input[name=card][value='D4'])").click()
     if state.get("event"):
         form.locator("select[name=event]").select_option(str(state["event"]))
         form.locator("input[name=round]").fill("1")
@@ -563,7 +573,7 @@ def test_screenshots_english_and_hebrew(browser, live, shots, state):
 
         # a ruling with options, through the form in this language (no ?lang= from
         # here on: the session keeps it)
-        page.goto(f"{base}/assistant/s/insufficient_bid")
+        page.goto(f"{base}/assistant/s/insufficient_bid?auction=1N&call=1H")
         assert _html_lang(page) == (lang, direction)
         form = page.locator("form[action='/assistant/s/insufficient_bid']")
         submit(page, form)

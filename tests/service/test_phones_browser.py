@@ -145,7 +145,9 @@ def site(director, live):
         "kind": "weighted", "confirm": "1", "weighted": "30% 4S= N\n70% 3NT+1 E",
         "ruling": "Unauthorised information", "laws": "16B1, 73C"})
     # a ruling through the assistant: a lead out of turn refused, a suit required
-    page.goto(f"{base}/assistant/s/opening_lead_out_of_turn?lang=en")
+    # (a form starts empty: the facts come in the address)
+    page.goto(f"{base}/assistant/s/opening_lead_out_of_turn?lang=en"
+              "&auction=1N+P+3N+P+P+P&who=W&card=C8")
     with page.expect_navigation():
         page.locator("form[action='/assistant/s/opening_lead_out_of_turn'] "
                      "button[type=submit]").click()
@@ -212,7 +214,7 @@ def test_no_page_of_the_director_scrolls_sideways_on_a_phone(director, live, sit
             seen.append(_visit(page, url, lang))
         seen.append(_visit(page, f"{base}/events/99999", lang, status=404))
         # a ruling through the assistant's form, and a confirm page ("was ..., now ...")
-        page.goto(f"{base}/assistant/s/insufficient_bid?lang={lang}")
+        page.goto(f"{base}/assistant/s/insufficient_bid?lang={lang}&auction=1N&call=1H")
         with page.expect_navigation():
             page.locator("form[action='/assistant/s/insufficient_bid'] button[type=submit]").click()
         seen.append(_seen(page, "assistant ruling", lang))

@@ -441,7 +441,7 @@ def test_assistant_insufficient_bid_rejected_and_recorded(client):
 def test_assistant_facts_errors_are_named_and_kept(client):
     r = rule(client, "insufficient_bid", call="1Z", auction="1H P")
     assert r.status_code == 400 and "unknown call" in r.text
-    assert 'value="1Z"' in r.text and 'value="1H P"' in r.text
+    assert "1Z" in r.text and 'value="1H P"' in r.text          # the call is tapped, not typed
 
 
 def test_assistant_option_with_a_suit_and_a_chain_of_decisions(client):

@@ -992,3 +992,253 @@ def fact_names() -> list[str]:
 def choice_values() -> list[str]:
     """Every value of a choice fact (their labels are ``booklet.choice.<value>``)."""
     return sorted({c for s in SCENARIOS for f in s.facts for c in f.choices})
+
+
+# --- the table's facts, not its record: forms of taps ---------------------------------------------
+#
+# A Director at the table knows a few facts (who revoked, at which trick, who won it...),
+# not the order of thirty cards.  A tap form asks only those; the case is made up to fit
+# them (a lawful deal and play, by the rotation and the Laws) and the engine rules on it
+# as on any record.  The scenario's own form (the record) stays open beside it.
+
+#: the suits of a "suit" answer, by name, and their index in the engine (clubs 0 ... spades 3)
+SUIT_CHOICES = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_INDEX = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+
+
+def tap_error(fact: str, key: str, **values) -> FactError:
+    """A fact that does not fit the others, said in any language (``ui.err.tap.<key>``)."""
+    return FactError(key, fact, f"ui.err.tap.{key}", **values)
+
+
+@dataclass(frozen=True)
+class TapForm(Scenario):
+    """A scenario asked by its facts alone: :meth:`build` makes up the deal and the play
+    (``steps(values, board)`` returns the case) instead of replaying a record."""
+
+    def build(self, answers: Mapping[str, str] | None = None, deal: str | None = None,
+              board: int = 1) -> dict:
+        if not isinstance(answers, Mapping):
+            raise BridgeError("the answers are a mapping of fact names to texts", "answers")
+        gone = missing_facts(self, answers)
+        if gone:
+            raise tap_error(gone[0], "missing")
+        values = {f.name: f.parse(answers.get(f.name)) for f in self.facts}
+        return self.steps(values, board)
+
+
+def required(f: Fact) -> bool:
+    """Whether a form must have an answer to ``f``: every single seat, call, card, number
+    or choice whose example is not empty, and the auction; a list of cards or later calls
+    may be empty (none), and so may a fact whose example is empty."""
+    if f.kind in ("calls", "cards"):
+        return f.name == "auction" and bool(f.default)
+    if f.name == "comparable":      # the Director's judgement of a new call, if one is made
+        return False
+    return bool(f.default)
+
+
+def missing_facts(sc: Scenario, answers: Mapping[str, str]) -> list[str]:
+    """The names of the facts a form left empty that it must answer (see :func:`required`),
+    in the form's order: a form is never ruled on its examples."""
+    return [f.name for f in sc.facts
+            if required(f) and not str(answers.get(f.name) or "").strip()]
+
+
+def _tap_auction(b: _Case, declarer: int, contract: int) -> None:
+    """An auction to ``contract`` by ``declarer``: passes from the dealer to him, his bid
+    and three passes (the calls on the way do not matter to a revoke)."""
+    from bridgelaws.calls import is_bid
+    if not is_bid(contract):
+        raise tap_error("contract", "contract")
+    dealer = b.t.board.dealer
+    b.calls([PASS] * ((declarer - dealer) & 3) + [contract, PASS, PASS, PASS], "contract")
+
+
+def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[int], int]:
+    """A lawful deal and play that fit the facts of a revoke.  ``v``: ``contract``,
+    ``declarer``, ``who`` revoked at ``trick`` on ``suit`` (led); for an established
+    revoke also ``winner`` (of the revoke trick), ``os_later`` (did the offending side win
+    a later trick) and ``tricks`` (declarer's side, as played).
+
+    Each trick before the revoke is in one suit, every player following, won by the side
+    the total needs (the last one by the leader of the revoke trick).  On the revoke trick
+    the others follow; the offender, who keeps a card of the suit led to the end, ruffs
+    (when he won the trick) or discards.  An established revoke: the winner leads to the
+    next trick, and the next player plays when the winner is not of the offending side,
+    which establishes it (Law 63A1).  Returns the hands (N, E, S, W), the cards played in
+    order, and the tricks declarer's side wins after the revoke trick (for the claim)."""
+    from bridgelaws.calls import bid_strain
+    declarer, x, r = v["declarer"], v["who"], v["trick"]
+    led = _SUIT_INDEX[v["suit"]]
+    strain = bid_strain(v["contract"])
+    trump = None if strain == 4 else strain
+    if not 1 <= r <= 12:
+        raise tap_error("trick", "trick")
+    if r == 1 and x == _lho(declarer):
+        raise tap_error("who", "opening_leader")
+    dside, oside = declarer & 1, x & 1
+    winner = v["winner"] if established else None
+    if winner == x and (trump is None or trump == led):
+        raise tap_error("winner", "ruff")
+    m = 13 - r                                   # the tricks after the revoke trick
+    pre_n = r - 1
+    if established:
+        later_os = v["os_later"] == "yes"
+        rev_d = int((winner & 1) == dside)
+        total = v["declarer_tricks"]
+        fits = []
+        for later_d in range(m + 1):
+            os_later = later_d if oside == dside else m - later_d
+            pre_d = total - rev_d - later_d
+            if (os_later >= 1) == later_os and 0 <= pre_d <= pre_n:
+                fits.append((later_d, pre_d))
+        if not fits:
+            lo = min((rev_d + ld for ld in range(m + 1)
+                      if ((ld if oside == dside else m - ld) >= 1) == later_os), default=0)
+            hi = max((rev_d + ld + pre_n for ld in range(m + 1)
+                      if ((ld if oside == dside else m - ld) >= 1) == later_os), default=13)
+            raise tap_error("declarer_tricks", "tricks", lo=lo, hi=hi)
+        later_d, pre_d = fits[0]
+    else:
+        later_d, pre_d = 0, pre_n // 2
+    # who wins each trick before the revoke: the leader of the revoke trick wins the last
+    seats = {dside: [s for s in (declarer, _partner(declarer)) if s != x],
+             1 - dside: [s for s in (_lho(declarer), _rho(declarer)) if s != x]}
+    wins = {dside: pre_d, 1 - dside: pre_n - pre_d}
+    if pre_n:
+        sides = [s for s in (dside, 1 - dside) if wins[s]]
+        if winner is not None and winner != x and wins[winner & 1]:
+            leader, side = winner, winner & 1
+        else:
+            side = sides[0]
+            leader = seats[side][0]
+        winners = ([seats[1 - side][0]] * wins[1 - side] + [seats[side][0]] * (wins[side] - 1)
+                   + [leader])
+    else:
+        winners, leader = [], _lho(declarer)
+    if winner is None:
+        winner = leader                            # the highest card of the suit led
+    discard = trump if winner == x else next(s for s in (3, 2, 1, 0) if s not in (led, trump))
+    follow = next(s for s in (3, 2, 1, 0) if s not in (led, discard))
+    keep = [0, 0, 0, 0]
+    keep[led] += 4
+    keep[discard] += 1
+    if established and r < 12:
+        keep[follow] += 2
+    room = [(13 - k) // 4 for k in keep]
+    free = {s: list(range(s * 13 + 12, s * 13 - 1, -1)) for s in range(4)}
+    hands: list[list[int]] = [[], [], [], []]
+    played: list[int] = []
+
+    def trick(first: int, cards: dict) -> None:
+        for i in range(4):
+            s = (first + i) & 3
+            if s in cards:
+                hands[s].append(cards[s])
+                played.append(cards[s])
+
+    first = _lho(declarer)
+    for w in winners:
+        suit = max(range(4), key=lambda s: room[s])
+        room[suit] -= 1
+        cards = {w: free[suit].pop(0)}
+        for s in range(4):
+            if s != w:
+                cards[s] = free[suit].pop(0)
+        trick(first, cards)
+        first = w
+    # the revoke trick
+    cards = {} if winner == x else {winner: free[led].pop(0)}
+    for s in range(4):
+        if s != x and s not in cards:
+            cards[s] = free[led].pop(0)
+    kept = free[led].pop(0)
+    cards[x] = free[discard].pop(0)
+    trick(first, cards)
+    n_revoke = len(played) - 4 + [(first + i) & 3 for i in range(4)].index(x)
+    if established:
+        nxt = [winner] if winner & 1 == oside else [winner, _lho(winner)]
+        cards = {}
+        for s in nxt:
+            if r == 12:
+                cards[s] = kept if s == x else None
+            else:
+                cards[s] = free[follow].pop(0)
+        last = [c for s in range(4) for c in free[s]]
+        for s in nxt:
+            if cards[s] is None:
+                cards[s] = last.pop(0)
+                free[cards[s] // 13].remove(cards[s])
+        trick(winner, cards)
+        if r == 12 and x in cards:
+            kept = None
+    if kept is not None:
+        hands[x].append(kept)
+    rest = [c for s in range(4) for c in free[s]]
+    for s in range(4):
+        while len(hands[s]) < 13:
+            hands[s].append(rest.pop(0))
+    return hands, played, n_revoke, later_d
+
+
+def _pbn(hands: list[list[int]]) -> str:
+    """The deal as a PBN string from North."""
+    from bridgelaws.cards import RANK_LETTERS
+    def holding(cards):
+        return ".".join("".join(RANK_LETTERS[c % 13] for c in sorted(
+            (c for c in cards if c // 13 == s), reverse=True)) for s in (3, 2, 1, 0))
+    return "N:" + " ".join(holding(h) for h in hands)
+
+
+def _revoke_taps(established: bool):
+    def steps(v: dict, board: int) -> dict:
+        hands, played, n_revoke, later_d = _revoke_made_up(v, established)
+        b = _Case(_pbn(hands), board)
+        _tap_auction(b, v["declarer"], v["contract"])
+        b.cards(played[:n_revoke], "trick")
+        t = b.t
+        if t.to_act != v["who"] and not (v["who"] == t.dummy and t.to_act == t.declarer):
+            raise tap_error("who", "revoke")         # the made-up play went wrong: say so
+        n = len(t.revokes)
+        b.play(v["who"], played[n_revoke], "who")
+        if len(b.t.revokes) == n:
+            raise tap_error("who", "revoke")
+        if not established:
+            by = t.declarer if v["who"] == t.dummy else v["who"]
+            b.apply({"by": b.seat(by), "attention": "revoke"}, "who")
+            return b.case
+        b.cards(played[n_revoke + 1:], "trick")
+        if not b.t.revokes[-1].established:
+            raise tap_error("trick", "revoke")
+        if b.t.phase == "play":
+            b._ready("declarer_tricks")
+            b.agreed_claim(b.t.declarer, later_d, "declarer_tricks")
+        return b.case
+    return steps
+
+
+def _contract():
+    return Fact("contract", "call", "4S")
+
+
+def _suit_led():
+    return Fact("suit", "choice", "clubs", SUIT_CHOICES)
+
+
+TAP_FORMS: dict[str, TapForm] = {
+    "revoke_established": TapForm(
+        "revoke_established", 37, "revoke", ("61", "63", "64"),
+        (_contract(), _seat("declarer", "N"), _seat("who", "E"), Fact("trick", "int", "5"),
+         _suit_led(), _seat("winner", "E"), _yes_no("os_later", "yes"),
+         Fact("declarer_tricks", "int", "9")), _revoke_taps(True)),
+    "revoke_corrected": TapForm(
+        "revoke_corrected", 36, "revoke", ("61", "62"),
+        (_contract(), _seat("declarer", "N"), _seat("who", "E"), Fact("trick", "int", "5"),
+         _suit_led()), _revoke_taps(False)),
+}
+
+
+def tap_form(key: str) -> TapForm | None:
+    """The form of facts of scenario ``key``, if it has one (else its record form)."""
+    return TAP_FORMS.get(key)

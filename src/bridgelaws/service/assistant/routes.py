@@ -102,13 +102,47 @@ def _events(s):
 
 @router.get("/assistant/s/{key}", response_class=HTMLResponse)
 def scenario_form(request: Request, key: str, d: Director = Depends(require_director)):
-    sc = _scenario(key, request)
-    values = {f.name: request.query_params.get(f.name, f.default) for f in sc.facts}
+    path = request.query_params.get("path", "")
+    sc = _form_of(key, request, path)
+    # a form starts empty: the examples are placeholders, never answers
+    values = {f.name: request.query_params.get(f.name, "") for f in sc.facts}
     edition = request.query_params.get("edition", "2017")
     with request.app.state.store.session() as s:
         return render(request, "assistant_form.html", sc=sc, values=values,
                       ctx=_context(request.query_params), errors={}, events=_events(s),
-                      editions=EDITIONS, edition=edition)
+                      editions=EDITIONS, edition=edition, **_form_extras(sc))
+
+
+def _form_of(key: str, request: Request, path: str):
+    """The form of scenario ``key``: its facts (a tap form) when it has one, unless the
+    Director has the table's record (``path`` is ``"record"``)."""
+    sc = _scenario(key, request)
+    if path != "record":
+        tap = booklet.tap_form(key)
+        if tap is not None:
+            return tap
+    return sc
+
+
+def _form_extras(sc) -> dict:
+    """What the form's template needs besides the facts: whether it is a tap form, and
+    whether the scenario has one (for the link between the two)."""
+    return {"taps": isinstance(sc, booklet.TapForm),
+            "has_taps": booklet.tap_form(sc.key) is not None,
+            "required": {f.name for f in sc.facts if booklet.required(f)},
+            "suit_choices": booklet.SUIT_CHOICES}
+
+
+def _missing(sc, values: dict, lang: str) -> dict[str, str] | None:
+    """The errors of a form that left facts it needs empty: each such fact's own, and a
+    first line naming the first of them (never ruled on an example)."""
+    gone = booklet.missing_facts(sc, values)
+    if not gone:
+        return None
+    errors = {name: message("ui.err.tap.missing", lang) for name in gone}
+    errors["_"] = message("ui.err.tap.missing_named", lang,
+                          fact=message(f"booklet.fact.{gone[0]}", lang), n=len(gone))
+    return errors
 
 
 def _scenario(key: str, request: Request):
@@ -123,7 +157,7 @@ def scenario_rule(request: Request, key: str, d: Director = Depends(require_dire
                   form=Depends(form_data)):
     """The ruling for the facts answered (a ``def`` page, in a worker thread: the engine
     replays the case here)."""
-    sc = _scenario(key, request)
+    sc = _form_of(key, request, str(form.get("path", "record")))
     check_csrf(request, form.get("csrf"))
     values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
     edition = str(form.get("edition", "2017"))
@@ -135,16 +169,26 @@ def scenario_rule(request: Request, key: str, d: Director = Depends(require_dire
             return render(request, "assistant_form.html", status_code=400, sc=sc,
                           values=values, ctx=ctx, errors={"_": t_context(wrong, lang)},
                           ctx_errors={k: e.local(lang) for k, e in wrong.items()},
-                          events=_events(s), editions=EDITIONS, edition=edition)
+                          events=_events(s), editions=EDITIONS, edition=edition,
+                          **_form_extras(sc))
+        gone = _missing(sc, values, lang)
+        if gone:
+            return render(request, "assistant_form.html", status_code=400, sc=sc,
+                          values=values, ctx=ctx, errors=gone, events=_events(s),
+                          editions=EDITIONS, edition=edition, **_form_extras(sc))
         deal, board = _context_deal(s, ctx)
         try:
             case = _with_edition(sc.build(values, deal=deal, board=board), edition)
             table = case_table(case)
         except BridgeError as e:
             field = e.where if e.where in values else "_"
+            errors = {field: _fact_error(e, lang)}
+            if field != "_":
+                errors["_"] = f"{message('booklet.fact.' + field, lang)}: {errors[field]}"
             return render(request, "assistant_form.html", status_code=400, sc=sc,
-                          values=values, ctx=ctx, errors={field: _fact_error(e, lang)},
-                          events=_events(s), editions=EDITIONS, edition=edition)
+                          values=values, ctx=ctx, errors=errors,
+                          events=_events(s), editions=EDITIONS, edition=edition,
+                          **_form_extras(sc))
     return _ruling_page(request, case, table, scenario=key, facts=values, ctx=ctx, choices=[])
 
 
@@ -213,9 +257,14 @@ def _ruling_page(request, case, table, *, scenario, facts, ctx, choices, error=N
                  status=200):
     lang = lang_of(request)
     st = table.state()
+    made_up = _made_up(scenario, facts)
     return render(request, "assistant_ruling.html", status_code=status, case=case,
                   case_json=json.dumps(case, ensure_ascii=False), state=st,
-                  lines=explain(table, lang), scenario=scenario,
+                  lines=_facts_only(_readout(table, lang, scenario, ctx), table, made_up),
+                  scenario=scenario,
+                  bidding=None if made_up else bidding_rows(st["auction"], table.board.dealer),
+                  hands=None if made_up or not _real_deal(case, scenario) else deal_hands(case["deal"]),
+                  made_up=made_up,
                   facts_json=json.dumps(facts, ensure_ascii=False), ctx=ctx,
                   choices_json=json.dumps(choices), choices=choices, suits=SUITS,
                   suit_options=SUIT_OPTIONS, card_options=CARD_OPTIONS, error=error,
@@ -399,3 +448,95 @@ def api_rule(request: Request, key: str, d: Director = Depends(require_director)
         return JSONResponse({"error": _fact_error(e, lang), "field": e.where}, 400)
     return {"scenario": key, "edition": table.edition.name, "case": case, "state": table.state(),
             "explanation": explain(table, lang_of(request))}
+
+
+# --- what the ruling page shows: the read-out and the diagrams ----------------------------------
+
+def _made_up(scenario: str, facts: dict) -> bool:
+    """Whether the case was made up from a tap form's facts (its deal and play are only
+    one way the facts could be: the page shows neither)."""
+    tap = booklet.tap_form(scenario) if scenario != "case" else None
+    return tap is not None and set(facts) == {f.name for f in tap.facts}
+
+
+def _real_deal(case: dict, scenario: str) -> bool:
+    """Whether the case's deal is the table's: a record opened, or the board of an event
+    named; the booklet's forms otherwise replay on an example deal, not shown."""
+    return scenario == "case" or case.get("deal") != booklet.DEMO_DEAL
+
+
+def _readout(table, lang: str, scenario: str, ctx: dict) -> list[str]:
+    """The text to read out; a booklet form with no board named gets no board heading
+    (the case's board number is then no board of the table's)."""
+    lines = explain(table, lang)
+    if scenario != "case" and not ctx.get("board"):
+        lines = lines[1:]
+    if scenario != "case" and lines and lines[-1].lstrip("\u200f") == message("rule.none", lang):
+        lines = lines[:-1] + _no_ruling(table, lang, booklet.scenario(scenario))
+    return lines
+
+
+def _no_ruling(table, lang: str, sc) -> list[str]:
+    """The read-out of a scenario the engine settles with no ruling to choose (a
+    Director's finding, a change the Laws permit, an agreed claim): "no rectification"
+    said plainly when nothing else follows at the table (no irregularity, no choice, no
+    score to review), then what the Laws provide and the laws."""
+    st = table.state()
+    lines = []
+    if (not st["irregularities"] and st["decision"] is None and st["director"] is None
+            and all(f.get("flag") == "UI" for f in st["flags"])):
+        lines.append(message("rule.no_rectification", lang))
+    lines.append(message(sc.summary, lang))
+    laws = st["laws"] or list(sc.laws)
+    lines.append(message("rule.laws", lang, laws=", ".join(laws)))
+    return lines
+
+
+#: the columns of a bidding diagram: West, North, East, South (seats N=0 ... W=3)
+BIDDING_COLUMNS = ("W", "N", "E", "S")
+
+
+def bidding_rows(auction: list[dict], dealer: int) -> list[list[dict | None]]:
+    """The auction as a person reads it: rows of four cells under W N E S, the dealer's
+    first call in his column, each call ``{"call", "by", "dealer"}`` in its caller's
+    column (a call out of rotation starts a new row where it cannot follow)."""
+    rows: list[list[dict | None]] = []
+    row: list[dict | None] = [None] * 4
+    col = BIDDING_COLUMNS.index(SEAT_NAMES[dealer]) - 1
+    first = True
+    for c in auction:
+        where = BIDDING_COLUMNS.index(c["by"])
+        if where <= col:
+            rows.append(row)
+            row = [None] * 4
+        row[where] = {"call": c["call"], "by": c["by"], "dealer": first}
+        first = False
+        col = where
+    if any(cell is not None for cell in row) or not rows:
+        rows.append(row)
+    return rows
+
+
+def deal_hands(deal: str) -> dict[str, list[tuple[str, str]]]:
+    """The four hands of a PBN deal (``N:AKQ2.KQ2.A32.K32 ...``) as a person reads them:
+    per seat, the suits spades to clubs, each ``(suit letter, "A K 10 2")`` (a void is
+    ``-``)."""
+    first, _colon, rest = deal.partition(":")
+    start = SEAT_NAMES.index(first.strip().upper())
+    hands = {}
+    for i, hand in enumerate(rest.split()):
+        seat = SEAT_NAMES[(start + i) & 3]
+        hands[seat] = [(suit, " ".join("10" if r in "Tt" else r.upper() for r in holding) or "-")
+                       for suit, holding in zip("SHDC", hand.split("."))]
+    return hands
+
+
+def _facts_only(lines: list[str], table, made_up: bool) -> list[str]:
+    """A read-out of a case made up from facts names no card the Director did not give:
+    the revoke card, one of those the made-up play could have used, is left out."""
+    if not made_up or not table.revokes:
+        return lines
+    from ...cards import card_name
+    from ...i18n.display import card
+    shown = card(card_name(table.revokes[-1].card))
+    return [line.replace(f" ({shown})", "").replace(f"({shown})", "") for line in lines]
