@@ -429,7 +429,7 @@ def test_open_round_gives_each_playing_table_four_private_links(svc):
     for bad in (secrets.token_urlsafe(32), tokens[0][:-1], "x" * 100):
         assert svc.c.get(f"/play/{bad}").status_code == 404
         r = svc.c.get(f"/api/play/{bad}")
-        assert r.status_code == 404 and r.json()["error"] == "This link is not valid."
+        assert r.status_code == 404 and r.json()["error"].startswith("This seat link is not valid")
         assert svc.c.post(f"/api/play/{bad}", json={"action": "call", "call": "P"}) \
             .status_code == 404
         with pytest.raises(WebSocketDisconnect) as e:

@@ -65,8 +65,10 @@ def new_event(c, csrf: str, name: str, *, tables: int = 2, rounds=(1,)) -> int:
     assert r.status_code == 303, r.text
     eid = int(re.search(r"/events/(\d+)", r.headers["location"]).group(1))
     for n in rounds:
+        # a later round while the first still plays asks first (issue 18.12): confirmed
         r = c.post(f"/events/{eid}/live", data={"csrf": csrf, "section": "A", "round": str(n),
-                                                "mode": "laws"}, follow_redirects=False)
+                                                "mode": "laws", "confirm": "1" if n != rounds[0] else ""},
+                   follow_redirects=False)
         assert r.status_code == 303, r.text
     return eid
 

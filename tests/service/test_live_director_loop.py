@@ -141,6 +141,7 @@ def test_each_irregularity_gets_its_own_entry_in_the_rulings_log(svc):
     # the rulings page shows the facts in words, cards with their symbols
     page = svc.c.get(f"/rulings/{revoke.id}").text
     assert "\u26605" in page and "live_table" not in page and "kinds=" not in page
+    assert "irregularity." not in page and "a revoke pointed out" in page   # no raw key
     assert "Trick: <bdi>1</bdi>" in page and "Player concerned: <bdi>West</bdi>" in page
 
 

@@ -133,8 +133,10 @@ def stored_facts(facts: dict, lang: str) -> list[tuple[str, str]]:
     for key, value in (facts or {}).items():
         if value in ("", None, [], {}) or key == "live_table":   # where: shown apart
             continue
-        label = next((message(k, lang) for k in (f"booklet.fact.{key}", f"ui.field.{key}",
-                                                  f"ui.adjust.{key}", f"ui.ruling.fact.{key}")
+        # the rulings page's own labels first: a fact the live tables record too ("trick")
+        # is labelled alike whether a form of the booklet or a table recorded it
+        label = next((message(k, lang) for k in (f"ui.ruling.fact.{key}", f"booklet.fact.{key}",
+                                                  f"ui.field.{key}", f"ui.adjust.{key}")
                       if has_message(k)), key)
         out.append((label, _fact_value(value, lang)))
     return out

@@ -84,6 +84,26 @@ def _facts(ctx, facts) -> list:
     return stored_facts(facts, ctx.get("lang", "en"))
 
 
+@pass_context
+def _what(ctx, r) -> str:
+    """What a stored ruling was about, in the page's language: the irregularity the
+    engine saw, a table's call of the Director (a revoke pointed out, an adjusted score),
+    a judgement procedure, a scenario of the booklet, or a table's record."""
+    lang = ctx.get("lang", "en")
+    kind, scenario = r.kind or "", r.scenario or ""
+    if kind.startswith("adjusted"):
+        return message("ui.adjust.title", lang)
+    if kind.startswith("attention_") or kind == "adjustment":
+        return message(f"ui.live.{kind}", lang)
+    if kind:
+        return message(f"irregularity.{kind}", lang)
+    if scenario.startswith("judgement_"):
+        return message(f"ui.judgement.title.{scenario[len('judgement_'):]}", lang)
+    if scenario and scenario != "case":
+        return message(f"booklet.scenario.{scenario}", lang)
+    return message("ui.assistant.case", lang)
+
+
 def _laws(laws) -> Markup:
     """A list of Laws, isolated left to right (``12, 27B1`` stays so in Hebrew)."""
     if isinstance(laws, str):
@@ -104,7 +124,7 @@ def _ltr(text) -> Markup:
 
 templates.env.filters.update(num=display.num_filter, pct=_pct, contract=_contract, card=display.card,
                              cards=display.cards, suit=_suit, shown=_shown, laws=_laws,
-                             choice=_choice, facts=_facts, isolate=_isolate,
+                             choice=_choice, facts=_facts, isolate=_isolate, what=_what,
                              ltr=_ltr)
 
 
