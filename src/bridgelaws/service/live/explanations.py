@@ -61,19 +61,26 @@ EXPLANATION_CHARS = 300
 WHATS = ("alert", "ask", "answer", "correct")
 
 
+_ExplainError = None
+
+
 def _error(key: str, **values):
     """A refusal (:class:`~.logic.ActionError`) whose seat is named in the reader's
-    language."""
-    from .logic import ActionError
+    language.  (Its class is made once: every seat's view tries a question, so a class
+    made per refusal cost a seventh of the live tables' CPU.)"""
+    global _ExplainError
+    if _ExplainError is None:
+        from .logic import ActionError
 
-    class ExplainError(ActionError):
-        def text(self, lang: str = "en") -> str:
-            if "seat" in self.values:
-                return message(f"ui.live.err.{self.key}", lang, **{
-                    **self.values, "seat": message(f"ui.seat.{self.values['seat']}", lang)})
-            return super().text(lang)
+        class ExplainError(ActionError):
+            def text(self, lang: str = "en") -> str:
+                if "seat" in self.values:
+                    return message(f"ui.live.err.{self.key}", lang, **{
+                        **self.values, "seat": message(f"ui.seat.{self.values['seat']}", lang)})
+                return super().text(lang)
 
-    return ExplainError(key, **values)
+        _ExplainError = ExplainError
+    return _ExplainError(key, **values)
 
 
 def _text(act: dict, *, required: bool) -> str:
