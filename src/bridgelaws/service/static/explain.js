@@ -15,22 +15,9 @@
   let built = false, view = null;
   const answers = new Map();                      // question id -> its answer form
 
-  function T(key, values) {
-    let s = B.texts[key] || key;
-    if (values) for (const k in values) s = s.split("{" + k + "}").join(values[k]);
-    return s;
-  }
-  function el(tag, attrs, ...kids) {
-    const e = document.createElement(tag);
-    for (const k in (attrs || {})) {
-      if (k === "class") e.className = attrs[k];
-      else if (k === "text") e.textContent = attrs[k];
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
-      else e.setAttribute(k, attrs[k]);
-    }
-    for (const c of kids) if (c != null) e.append(c);
-    return e;
-  }
+  // play.js's own helpers (it loads after this file; everything here runs from its hooks)
+  const T = (key, values) => B.T(key, values);
+  const el = (...args) => B.el(...args);
   const $ = (id) => document.getElementById(id);
   const seatName = (s) => T("ui.seat." + s);
   function callLabel(c) {

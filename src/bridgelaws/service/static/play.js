@@ -595,7 +595,9 @@
     z.replaceChildren(open, f);
   }
 
-  B.send = send;                      // for explain.js
+  B.send = send;                      // for explain.js, with the page's helpers
+  B.T = T;
+  B.el = el;
   buildDirector();
   claimCounted = buildClaim();
   setFourColour(fourColour());
