@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite, twice: on SQLite, then on a throwaway PostgreSQL server
-# (BRIDGELAWS_TEST_DB=postgresql; see tests/service/pgserver.py).
+# The whole test suite on SQLite, then every test that uses a database again on a
+# throwaway PostgreSQL server (BRIDGELAWS_TEST_DB=postgresql --db-only: see
+# conftest.py and tests/service/pgserver.py; the engine's, formats' and scoring's
+# tests never touch a database, so a second run of them would only repeat the first).
 # Installs what it needs first: Debian's postgresql, chromium, poppler-utils
 # (pdftoppm: the PDF tests render a page of each PDF to PNG for a person to look at)
 # and nginx (tests/service/test_multiprocess.py runs several service processes behind
@@ -35,7 +37,7 @@ echo "== test suite on SQLite =="
 if .venv/bin/python -m pytest "$@"; then sqlite=0; else sqlite=$?; fi
 
 echo "== test suite on PostgreSQL =="
-if BRIDGELAWS_TEST_DB=postgresql .venv/bin/python -m pytest "$@"; then postgresql=0; else postgresql=$?; fi
+if BRIDGELAWS_TEST_DB=postgresql .venv/bin/python -m pytest --db-only "$@"; then postgresql=0; else postgresql=$?; fi
 
 echo "== SQLite: $([ "$sqlite" -eq 0 ] && echo passed || echo "FAILED (pytest exit $sqlite)"); PostgreSQL: $([ "$postgresql" -eq 0 ] && echo passed || echo "FAILED (pytest exit $postgresql)") =="
 [ "$sqlite" -eq 0 ] && [ "$postgresql" -eq 0 ]
