@@ -20,7 +20,12 @@ What is measured, in one run
   (once, like redeal's first call) is not timed, nor is bridgelaws' plan.  Both are
   also compared with endplay's ``generate_deals`` and a predicate (endplay's own
   ``hcp`` and ``is_balanced``), and bridgelaws seeded (Mersenne Twister too), for
-  information.
+  information.  redeal itself (its source from its repository, which pip cannot
+  reach here) can be given with ``--redeal DIR`` (the folder holding its ``redeal``
+  package; it runs without its DDS library): its own ``SmartStack(balanced, hcp,
+  range(15, 18))`` then joins the same rounds, its deals checked by its own
+  ``hcp`` and ``shape``, for information: it shows whether the reimplementation,
+  the baseline of the target, is faster or slower than the real thing.
 * **dealing, unconstrained**: ``bridgelaws.deals.Dealer().deal()`` (secure, Pavlicek's
   unranking, a complete ``Deal`` each time) against endplay's
   ``endplay.dealer.generate_deals(produce=N, seed=...)``.
@@ -49,7 +54,7 @@ a loaded machine it drops.
 
 Running it::
 
-    .venv/bin/python bench/dealing.py [--quick] [--rounds 15]
+    .venv/bin/python bench/dealing.py [--quick] [--rounds 15] [--redeal DIR]
 """
 
 from __future__ import annotations
@@ -143,6 +148,29 @@ class SmartStack:
         return Deal((north, sum(rest[:13]), sum(rest[13:26]), sum(rest[26:])))
 
 
+def real_smartstack(folder: str):
+    """redeal's own dealer of North 15-17 balanced by its SmartStack, from its source in
+    ``folder``; ``.lawful(deal)`` checks a deal by redeal's own evaluators."""
+    sys.path.insert(0, folder)
+    import redeal                                             # noqa: PLC0415
+
+    t0 = time.perf_counter()
+    dealer = redeal.Deal.prepare({"N": redeal.SmartStack(redeal.balanced, redeal.hcp,
+                                                         range(15, 18))})
+    dealer()                                                  # its preparation, not timed
+    print(f"redeal {redeal.__file__}: its SmartStack prepared in "
+          f"{time.perf_counter() - t0:.1f} s (not timed)")
+
+    def lawful(d) -> bool:
+        hands = (d.north, d.east, d.south, d.west)
+        cards = [str(c) for h in hands for c in h.cards()]
+        return (all(len(h.cards()) == 13 for h in hands) and len(set(cards)) == 52
+                and 15 <= d.north.hcp <= 17 and redeal.balanced(d.north))
+
+    dealer.lawful = lawful
+    return dealer
+
+
 def is_deal(deal: Deal) -> bool:
     hands = deal.hands
     return (all(h.bit_count() == 13 for h in hands)
@@ -164,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=None,
                         help="alternating rounds of the dealing timings "
                              "(default 15, 9 with --quick)")
+    parser.add_argument("--redeal", metavar="DIR",
+                        help="a folder holding redeal's source package (redeal/): its own "
+                             "SmartStack joins the constrained rounds, for information")
     args = parser.parse_args(argv)
     rounds = args.rounds or (9 if args.quick else 15)
     failures = 0
@@ -186,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     def predicate(d):
         return 15 <= ep_hcp(d.north) <= 17 and is_balanced(d.north)
 
+    real = real_smartstack(args.redeal) if args.redeal else None
+
     batch = 10
     made: dict[str, list] = {"bridgelaws": [], "bridgelaws seeded": [], "SmartStack": [],
                              "endplay": []}
@@ -195,9 +228,18 @@ def main(argv: list[str] | None = None) -> int:
         "bridgelaws seeded": lambda: made["bridgelaws seeded"].extend(
             [seeded.deal(where) for _ in range(batch)]),
     }
+    if real is not None:
+        made["redeal's own SmartStack"] = []
+        contenders["redeal's own SmartStack"] = lambda: made["redeal's own SmartStack"].extend(
+            [real() for _ in range(batch)])
     print(f"dealing, {WHERE}: {rounds} alternating rounds, {batch} deals a call")
     t = alternate(contenders, rounds, RUN_SECONDS)
     print(f"  {rates(t, batch)}")
+    if real is not None:
+        own = "redeal's own SmartStack"
+        print(f"  redeal's own SmartStack against the reimplementation (information): "
+              f"{median_ratio(t, own, 'SmartStack'):.2f}x; bridgelaws / redeal's own: "
+              f"{median_ratio(t, 'bridgelaws', own):.2f}x")
     nt_ratio = median_ratio(t, "bridgelaws", "SmartStack")
     each_round = sorted(b / o for o, b in zip(t["bridgelaws"], t["SmartStack"]))
     print(f"  bridgelaws / SmartStack: {nt_ratio:.2f}x (rounds, sorted: "
@@ -214,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, deals in made.items():
         if name == "endplay":
             bad = sum(not predicate(d) for d in deals)
+        elif name == "redeal's own SmartStack":
+            bad = sum(not real.lawful(d) for d in deals)
         else:
             bad = sum(not (is_deal(d) and north_opens_1nt(d)) for d in deals)
         print(f"  checked {len(deals):,} deals of {name}: {bad} not {WHERE!r}")
