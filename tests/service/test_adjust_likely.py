@@ -68,6 +68,13 @@ def apply(client, eid, **data):
     """Apply: the confirm page first (nothing kept), then the confirmed post."""
     r = post(client, eid, "apply", ruling=RULING, **data)
     assert r.status_code == 200 and 'id="confirm"' in r.text, text(r.text)[:600]
+    # Cancel goes back to the form as it was
+    cancel = html.unescape(re.search(r'id="confirm-no" href="([^"]+)"', r.text).group(1))
+    back = client.get(cancel).text
+    for k, v in data.items():
+        if k.endswith(("_level", "_res")) and v:
+            assert re.search(rf'name="{k}"[^>]*>.*?<option value="{re.escape(v)}" selected',
+                             back, re.S), k
     assert stored(client, eid)[0].adjusted is None               # asked first: nothing kept
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', r.text))
     fields = {k: html.unescape(v) for k, v in fields.items()}
@@ -120,6 +127,8 @@ def test_weighted_score_computed_in_the_field_and_applied(client):
     assert ruling.kind == "adjusted_weighted" and ruling.edition == "2017"
     assert ruling.laws[:2] == ["12", "12C1c"] and {"77", "78A", "16B1"} <= set(ruling.laws)
     assert ruling.explanation.startswith(RULING)
+    assert ruling.facts == {"round": "1", "table": "1", "board": "1", "ruling": RULING,
+                            "weighted": "60% 4S= S + 40% 4S-1 S"}
     assert "1.2 mp / 4 (30%)" in ruling.explanation and "2.8 mp / 4 (70%)" in ruling.explanation
     # the standings score board 1 on the weighted score: pair 1 (N-S) 1.2, pair 4 (E-W) 2.8
     st = standings(client, eid)

@@ -19,15 +19,19 @@ and the arithmetic in words in the rulings log.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ...boards import Board
 from ...cards import BridgeError, Deal
-from ...i18n import message
-from ...tournament.adjust import ARTIFICIAL, MAX_OUTCOMES, Adjustment, adjustment, adjustment_lines
+from ...i18n import RTL_LANGUAGES, message
+from ...i18n.display import SYMBOLS
+from ...tournament.adjust import (ARTIFICIAL, MAX_OUTCOMES, Adjustment, adjustment,
+                                  adjustment_lines)
 from ..db import BoardRow, Director, EventRow, ResultRow, select
 from ..limits import Id, PageError, form_data, whole_number
 from ..web import check_csrf, confirm_page, lang_of, render, require_director
@@ -335,6 +339,31 @@ def _code(o) -> str:
     return f"{o.contract}{'=' if made == 0 else f'{made:+d}'} {'NESW'[o.declarer]}"
 
 
+_RTL_WORD = re.compile("[\u0590-\u05ff][\u0590-\u05ff'\u05f3\u05f4\"]*")
+
+
+def arithmetic_lines(a: Adjustment, lang: str) -> list[str]:
+    """:func:`adjustment_lines` in ``lang``, for the page and the rulings log; in a
+    right-to-left language each side's arithmetic is isolated
+    left to right (U+2066 ... U+2069), so that ``60% 4♠ S = (+420: 2 mp) + ...`` keeps
+    its order inside the Hebrew line."""
+    lines = adjustment_lines(a, lang)
+    if lang not in RTL_LANGUAGES:
+        return lines
+    heads = [message(f"adjust.side.{x}", lang) + ": " for x in ("NS", "EW")]
+    out = []
+    for line in lines:
+        bare = line.lstrip("\u200f")
+        head = next((h for h in heads if bare.startswith(h)), None)
+        if head is not None:
+            # inside the left-to-right isolate the words (the unit, "נק'") are isolated
+            # too: then every number there is read left to right (Unicode bidi W7)
+            inner = _RTL_WORD.sub(lambda m: "\u2068" + m.group(0) + "\u2069", bare[len(head):])
+            line = line[:len(line) - len(bare)] + head + "\u2066" + inner + "\u2069"
+        out.append(line)
+    return out
+
+
 # ---------------------------------------------------------------- the double-dummy aid
 
 @functools.lru_cache(maxsize=64)
@@ -398,14 +427,14 @@ def _compute(s, ev: EventRow, f: LikelyForm, lang: str):
 def _render(request, ev, f: LikelyForm, *, a=None, errors=None, tr=None, board=None,
             place=None, status=200):
     lang = lang_of(request)
-    lines = adjustment_lines(a, lang) if a is not None else []
+    lines = arithmetic_lines(a, lang) if a is not None else []
     return render(request, "adjust_likely.html", status_code=status, ev=ev, form=f.values,
                   lists=f.lists, f=f, a=a, lines=lines, errors=errors or {},
                   table=tr, table_row=table_row(tr), board=board, place=place,
                   modes=MODES[f.edition], visible=LISTS[f.mode], levels=LEVELS,
                   strains=STRAINS, seats=SEATS, doubles=DOUBLES, results=RESULTS,
                   artificial=tuple(ARTIFICIAL), rooms=rooms(ev), max_rows=MAX_OUTCOMES,
-                  editions=EDITIONS)
+                  editions=EDITIONS, symbols=SYMBOLS)
 
 
 def _with_table(s, request, ev, f: LikelyForm, **kw):
@@ -476,14 +505,15 @@ def likely_post(request: Request, event_id: Id, d: Director = Depends(require_di
         if not f.values["ruling"]:
             return _render(request, ev, f, a=a, tr=tr, board=board, place=place, status=400,
                            errors={"ruling": message("ui.err.need_ruling", lang)})
-    lines = adjustment_lines(a, lang)
+    lines = arithmetic_lines(a, lang)
     kind, values = stored(a, f)
     if form.get("confirm") != "1":
         what = [message("ui.likely.confirm", lang, board=place.board, table=place.table,
                         round=place.round)] + lines
         return confirm_page(request, action=f"/events/{event_id}/adjust/likely",
                             fields=form_fields(f) + [("op", "apply")], what=what,
-                            cancel=f"/events/{event_id}/adjust/likely")
+                            cancel=f"/events/{event_id}/adjust/likely?"
+                            + urlencode(form_fields(f)))      # back to the form as it was
     ruling_text = "\n".join([f.values["ruling"], *lines])
     laws = [x for x in a.laws if x != "77"] + ["77"]
     if f.values["laws"]:
@@ -494,7 +524,11 @@ def likely_post(request: Request, event_id: Id, d: Director = Depends(require_di
             row, ruling = apply_adjusted(
                 s, ev, section=place.section, round_no=place.round, table_no=place.table,
                 board=place.board, room=place.room, kind=kind,
-                form={**{k: v for k, v in form_fields(f)}, **values},
+                # the facts the rulings log shows by name (``ui.field.*``): where, the
+                # Director's words and the score as stored; the rows are in its text
+                form={"round": str(place.round), "table": str(place.table),
+                      "board": str(place.board), **({"room": place.room} if place.room else {}),
+                      "ruling": f.values["ruling"], **values},
                 director=d.username, ruling_text=ruling_text, laws=laws, edition=f.edition)
             ruling_id = ruling.id
     except FieldError as e:
@@ -518,4 +552,4 @@ def likely_dd(request: Request, event_id: Id, board: str = "",
         deal = row.deal if row is not None else None
     table = dd_of(deal) if deal else None
     return render(request, "_adjust_dd.html", dd=table, board=Board(n) if n else None,
-                  seats=SEATS, strains=STRAINS)
+                  seats=SEATS, strains=STRAINS, symbols=SYMBOLS)
