@@ -268,3 +268,32 @@ def test_judgement_ruling_links_to_the_page_with_its_place(client):
     assert re.search(r'<option value="1997" selected', form)
     assert f"Judgement ruling {rid}. Adjust the score." in html.unescape(form)
     assert 'name="nos0_level"' in form                       # the 1997 form
+
+
+# ---------------------------------------------------------------- a team match: IMPs
+
+def test_team_match_scores_against_the_other_room_in_imps(client):
+    """A team match: the field of the open room's board is the closed room's result,
+    +140 (3♠ S =: 90 + 50).  Assigned 4♠ S = (12C1b): +420 not vulnerable (120 + 300),
+    +620 vulnerable (120 + 500); the difference 280 is 7 IMPs, 480 is 10 (Law 78B)."""
+    from bridgelaws.boards import vulnerability_of
+    r = client.post("/events/new", data={"csrf": client.csrf, "name": "Teams", "kind": "teams",
+                                          "movement": "roundrobin", "tables": "4",
+                                          "sections": "1", "boards_per_round": "2",
+                                          "scoring": "imp", "source": "deal", "seed": "t"},
+                    follow_redirects=False)
+    eid = int(r.headers["location"].split("/")[2].split("?")[0])
+    with client.app.state.store.session() as s:
+        st = next(x for x in s.get(EventRow, eid).sittings if x.round == 1 and x.table_no == 1)
+        board = st.boards[0]
+    r = client.post(f"/events/{eid}/tables/A/1/1", data={
+        "csrf": client.csrf, f"closed:{board}|score": "140"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    vul = vulnerability_of(board) in ("NS", "all")
+    r = client.post(f"/events/{eid}/adjust/likely", data={
+        "csrf": client.csrf, "section": "A", "round": "1", "table": "1", "board": str(board),
+        "room": "open", "op": "compute", **rows("r", ("4", "S", "S", "", "=", "100"))})
+    shown = text(r.text)
+    assert r.status_code == 200, shown[:600]
+    score, imps = ("+620", "+10") if vul else ("+420", "+7")
+    assert f"({score}: {imps} IMP)" in shown and "78B" in shown
