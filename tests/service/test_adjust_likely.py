@@ -122,6 +122,9 @@ def test_weighted_score_computed_in_the_field_and_applied(client):
     # applying needs the ruling's words
     r = post(client, eid, "apply", **outcomes)
     assert r.status_code == 400 and "write the ruling" in text(r.text)
+    r = post(client, eid, "apply", ruling="x" * 4001, **outcomes)     # refused, not cut
+    assert r.status_code == 400 and "at most 4000 characters, not 4001" in text(r.text)
+    assert stored(client, eid)[0].adjusted is None
     row, ruling = apply(client, eid, laws="16B1", **outcomes)
     assert row.adjusted == "60% 4S= S + 40% 4S-1 S" and row.score == 170   # the table's kept
     assert ruling.kind == "adjusted_weighted" and ruling.edition == "2017"

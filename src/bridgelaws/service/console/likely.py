@@ -106,7 +106,8 @@ def _cut(value, limit: int = 12) -> str:
 def read_form(values) -> LikelyForm:
     """The form from the address (a ruling's context) or a post; unknown values are
     dropped, every value has its limit, each list has 1 to :data:`MAX_OUTCOMES` rows."""
-    v = {k: _cut(values.get(k), LIMITS.get(k, 12)) for k in PLACE + OTHER}
+    # a text one past its limit is kept so that it is refused, never cut silently
+    v = {k: _cut(values.get(k), LIMITS.get(k, 11) + 1) for k in PLACE + OTHER}
     v["section"] = v["section"] or "A"
     if v["edition"] not in EDITIONS:
         v["edition"] = "2017"
@@ -502,9 +503,14 @@ def likely_post(request: Request, event_id: Id, d: Director = Depends(require_di
             return _with_table(s, request, ev, f, errors=p.errors, status=400)
         if op == "compute":
             return _render(request, ev, f, a=a, tr=tr, board=board, place=place)
-        if not f.values["ruling"]:
+        length = {k: len(str(form.get(k, "") or "").strip()) for k in ("ruling", "laws")}
+        too_long = [k for k in ("ruling", "laws") if length[k] > LIMITS[k]]
+        if not f.values["ruling"] or too_long:
+            k = too_long[0] if too_long else "ruling"
+            why = (message("ui.err.too_long", lang, n=LIMITS[k], length=length[k])
+                   if too_long else message("ui.err.need_ruling", lang))
             return _render(request, ev, f, a=a, tr=tr, board=board, place=place, status=400,
-                           errors={"ruling": message("ui.err.need_ruling", lang)})
+                           errors={k: why})
     lines = arithmetic_lines(a, lang)
     kind, values = stored(a, f)
     if form.get("confirm") != "1":
