@@ -592,10 +592,12 @@ def _free_call(table, irr, d, lang: str) -> list[str]:
         return []
     strain = bid_strain(call)
     level = bid_level(last) + (1 if strain <= bid_strain(last) else 0)
+    # the 1997 Law 27B1 frees the lowest sufficient bid in the denomination only when
+    # neither bid is conventional; no comparable call, and a bar at every turn (27B2/B3)
     if level > 7:
-        return [message("rule.free_call.none", lang, seat=_seat(irr.by, lang),
+        return [message(_ed("rule.free_call.none", table), lang, seat=_seat(irr.by, lang),
                         partner=_seat((irr.by + 2) & 3, lang))]
-    return [message("rule.free_call", lang, seat=_seat(irr.by, lang),
+    return [message(_ed("rule.free_call", table), lang, seat=_seat(irr.by, lang),
                     partner=_seat((irr.by + 2) & 3, lang),
                     call=_call(call_name(make_bid(level, strain)), lang))]
 

@@ -1081,16 +1081,27 @@ def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[i
     winner = v["winner"] if established else None
     if winner == x and (trump is None or trump == led):
         raise tap_error("winner", "ruff")
+    # 1997 Law 64A2's second trick: the offending player won a later trick with a card
+    # of the suit led to the revoke trick (moot when he won the revoke trick: 64A1).
+    # The made-up play: the revoke trick's winner leads that suit to the next trick and
+    # the offender wins it with the card he kept
+    with_suit = established and v.get("won_with_suit") == "yes" and winner != x
     m = 13 - r                                   # the tricks after the revoke trick
     pre_n = r - 1
     if established:
         later_os = v["os_later"] == "yes"
+        if with_suit and not later_os:
+            raise tap_error("won_with_suit", "won_with_suit")
+        if with_suit and r == 12:
+            raise tap_error("won_with_suit", "won_with_suit_last")
         rev_d = int((winner & 1) == dside)
         total = v["declarer_tricks"]
         fits = []
         for later_d in range(m + 1):
             os_later = later_d if oside == dside else m - later_d
             pre_d = total - rev_d - later_d
+            if with_suit and not (later_d >= 1 if oside == dside else later_d <= m - 1):
+                continue                          # the offender's trick is one of them
             if (os_later >= 1) == later_os and 0 <= pre_d <= pre_n:
                 fits.append((later_d, pre_d))
         if not fits:
@@ -1099,6 +1110,11 @@ def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[i
             hi = max((rev_d + ld + pre_n for ld in range(m + 1)
                       if ((ld if oside == dside else m - ld) >= 1) == later_os), default=13)
             raise tap_error("declarer_tricks", "tricks", lo=lo, hi=hi)
+        if with_suit:
+            # the second trick is transferred only if the offending side won two tricks
+            # from the revoke trick on (Law 64A): a play where it did, when the facts allow
+            rev_os = int((winner & 1) == oside)
+            fits.sort(key=lambda f: rev_os + (f[0] if oside == dside else m - f[0]) < 2)
         later_d, pre_d = fits[0]
     else:
         later_d, pre_d = 0, pre_n // 2
@@ -1124,7 +1140,9 @@ def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[i
     keep = [0, 0, 0, 0]
     keep[led] += 4
     keep[discard] += 1
-    if established and r < 12:
+    if with_suit:
+        keep[led] += 3                             # the others follow to the next trick
+    elif established and r < 12:
         keep[follow] += 2
     room = [(13 - k) // 4 for k in keep]
     free = {s: list(range(s * 13 + 12, s * 13 - 1, -1)) for s in range(4)}
@@ -1157,7 +1175,16 @@ def _revoke_made_up(v: dict, established: bool) -> tuple[list[list[int]], list[i
     cards[x] = free[discard].pop(0)
     trick(first, cards)
     n_revoke = len(played) - 4 + [(first + i) & 3 for i in range(4)].index(x)
-    if established:
+    if with_suit:
+        cards = {x: kept}
+        for s in range(4):
+            if s != x:
+                cards[s] = free[led].pop(0)         # lower than the offender's card
+        trick(winner, cards)
+        kept = None
+        if oside == dside:
+            later_d -= 1                           # the tricks left to the claim
+    elif established:
         nxt = [winner] if winner & 1 == oside else [winner, _lho(winner)]
         cards = {}
         for s in nxt:
@@ -1239,6 +1266,19 @@ TAP_FORMS: dict[str, TapForm] = {
 }
 
 
-def tap_form(key: str) -> TapForm | None:
-    """The form of facts of scenario ``key``, if it has one (else its record form)."""
+#: the tap forms that ask more under the 1997 Laws: an established revoke's second trick
+#: (1997 Law 64A2: the offending player won a later trick with a card of the suit led)
+TAP_FORMS_1997: dict[str, TapForm] = {
+    "revoke_established": TapForm(
+        "revoke_established", 37, "revoke", ("61", "63", "64"),
+        TAP_FORMS["revoke_established"].facts + (_yes_no("won_with_suit", "no"),),
+        _revoke_taps(True)),
+}
+
+
+def tap_form(key: str, edition: str = "2017") -> TapForm | None:
+    """The form of facts of scenario ``key`` under ``edition``, if it has one (else its
+    record form)."""
+    if edition == "1997" and key in TAP_FORMS_1997:
+        return TAP_FORMS_1997[key]
     return TAP_FORMS.get(key)

@@ -103,22 +103,23 @@ def _events(s):
 @router.get("/assistant/s/{key}", response_class=HTMLResponse)
 def scenario_form(request: Request, key: str, d: Director = Depends(require_director)):
     path = request.query_params.get("path", "")
-    sc = _form_of(key, request, path)
+    edition = request.query_params.get("edition", "2017")
+    sc = _form_of(key, request, path, edition)
     # a form starts empty: the examples are placeholders, never answers
     values = {f.name: request.query_params.get(f.name, "") for f in sc.facts}
-    edition = request.query_params.get("edition", "2017")
     with request.app.state.store.session() as s:
         return render(request, "assistant_form.html", sc=sc, values=values,
                       ctx=_context(request.query_params), errors={}, events=_events(s),
                       editions=EDITIONS, edition=edition, **_form_extras(sc))
 
 
-def _form_of(key: str, request: Request, path: str):
+def _form_of(key: str, request: Request, path: str, edition: str = "2017"):
     """The form of scenario ``key``: its facts (a tap form) when it has one, unless the
-    Director has the table's record (``path`` is ``"record"``)."""
+    Director has the table's record (``path`` is ``"record"``); a tap form may ask more
+    under the 1997 Laws (an established revoke's second trick, 64A2)."""
     sc = _scenario(key, request)
     if path != "record":
-        tap = booklet.tap_form(key)
+        tap = booklet.tap_form(key, edition)
         if tap is not None:
             return tap
     return sc
@@ -157,10 +158,10 @@ def scenario_rule(request: Request, key: str, d: Director = Depends(require_dire
                   form=Depends(form_data)):
     """The ruling for the facts answered (a ``def`` page, in a worker thread: the engine
     replays the case here)."""
-    sc = _form_of(key, request, str(form.get("path", "record")))
+    edition = str(form.get("edition", "2017"))
+    sc = _form_of(key, request, str(form.get("path", "record")), edition)
     check_csrf(request, form.get("csrf"))
     values = {f.name: str(form.get(f.name, "")) for f in sc.facts}
-    edition = str(form.get("edition", "2017"))
     ctx = _context(form)
     lang = lang_of(request)
     with request.app.state.store.session() as s:
@@ -455,8 +456,10 @@ def api_rule(request: Request, key: str, d: Director = Depends(require_director)
 def _made_up(scenario: str, facts: dict) -> bool:
     """Whether the case was made up from a tap form's facts (its deal and play are only
     one way the facts could be: the page shows neither)."""
-    tap = booklet.tap_form(scenario) if scenario != "case" else None
-    return tap is not None and set(facts) == {f.name for f in tap.facts}
+    if scenario == "case":
+        return False
+    taps = [booklet.tap_form(scenario, e) for e in EDITIONS]
+    return any(tap is not None and set(facts) == {f.name for f in tap.facts} for tap in taps)
 
 
 def _real_deal(case: dict, scenario: str) -> bool:

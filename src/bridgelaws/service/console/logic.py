@@ -659,6 +659,33 @@ def _assigned(text: str, vul: str, field: str) -> int:
     return score_ns(Contract.parse(contract), parse_seat(seat), vul, tricks)
 
 
+def _weighted(text: str, vul: str, field: str) -> tuple[str, WeightedScore]:
+    """``30% 4S= N + 70% 4S-1 N``: its stored text and its weighted score (12C1c)."""
+    parts = []
+    for line in _WEIGHT_SPLIT.split(text):
+        if not line.strip():
+            continue
+        m = re.match(r"^\s*(\d+(?:\.\d+)?)\s*%\s*(.+)$", line)
+        if not m:
+            raise FieldError(field, key="weighted_form", part=line.strip())
+        parts.append((_assigned(m.group(2), vul, field), float(m.group(1)) / 100,
+                      f"{m.group(1)}% {m.group(2).strip().upper()}"))
+    if not parts:
+        raise FieldError(field, key="need_weighted")
+    try:
+        w = WeightedScore(tuple((sc, wt) for sc, wt, _ in parts))
+    except BridgeError as e:
+        raise FieldError(field, e.reason) from None
+    return " + ".join(t for _, _, t in parts), w
+
+
+def _one_or_weighted(text: str, vul: str, field: str) -> tuple[str, int | WeightedScore]:
+    """One side's part of a split score: one result, or weighted results."""
+    if "%" in text:
+        return _weighted(text, vul, field)
+    return text.strip().upper(), _assigned(text, vul, field)
+
+
 def parse_adjusted(kind: str, form: dict, board: int) -> tuple[str, object]:
     """An adjusted score from the console's form: (text to store, scoring object).
 
@@ -680,28 +707,12 @@ def parse_adjusted(kind: str, form: dict, board: int) -> tuple[str, object]:
         text = form.get("result", "")
         return text.strip().upper(), _assigned(text, vul, "result")
     if kind == "weighted":
-        parts = []
-        text = form.get("weighted", "")
-        for line in _WEIGHT_SPLIT.split(text):
-            if not line.strip():
-                continue
-            m = re.match(r"^\s*(\d+(?:\.\d+)?)\s*%\s*(.+)$", line)
-            if not m:
-                raise FieldError("weighted", key="weighted_form", part=line.strip())
-            parts.append((_assigned(m.group(2), vul, "weighted"), float(m.group(1)) / 100,
-                          f"{m.group(1)}% {m.group(2).strip().upper()}"))
-        if not parts:
-            raise FieldError("weighted", key="need_weighted")
-        try:
-            w = WeightedScore(tuple((sc, wt) for sc, wt, _ in parts))
-        except BridgeError as e:
-            raise FieldError("weighted", e.reason) from None
-        return " + ".join(t for _, _, t in parts), w
+        return _weighted(form.get("weighted", ""), vul, "weighted")
     if kind == "split":
-        ns = _assigned(form.get("ns_result", ""), vul, "ns_result")
-        ew = _assigned(form.get("ew_result", ""), vul, "ew_result")
-        return (f"NS: {form['ns_result'].strip().upper()} | EW: "
-                f"{form['ew_result'].strip().upper()}"), SplitScore(ns, ew)
+        # each side one result, or (12C1e with 12C1c) its own weighted results
+        ns_text, ns = _one_or_weighted(form.get("ns_result", ""), vul, "ns_result")
+        ew_text, ew = _one_or_weighted(form.get("ew_result", ""), vul, "ew_result")
+        return f"NS: {ns_text} | EW: {ew_text}", SplitScore(ns, ew)
     raise FieldError("kind", f"unknown kind of adjusted score {kind!r} (expected one of "
                      f"{', '.join(ADJUSTED_KINDS)})")
 
@@ -715,7 +726,8 @@ def adjusted_object(text: str | None, board: int):
         return ArtificialScore.parse(text[1:])
     if text.startswith("NS:"):
         ns, ew = text[3:].split("| EW:")
-        return SplitScore(_assigned(ns, vul, "ns_result"), _assigned(ew, vul, "ew_result"))
+        return SplitScore(_one_or_weighted(ns, vul, "ns_result")[1],
+                          _one_or_weighted(ew, vul, "ew_result")[1])
     if "%" in text:
         parts = []
         for p in _WEIGHT_SPLIT.split(text):
@@ -731,8 +743,8 @@ LAW_OF_KIND = {"artificial": "12C2", "assigned": "12C1b", "weighted": "12C1c",
 
 def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: int, board: int,
                    room: str, kind: str, form: dict, director: str, ruling_text: str,
-                   laws: list[str] | None = None,
-                   not_played: bool = False) -> tuple[ResultRow, RulingRow]:
+                   laws: list[str] | None = None, not_played: bool = False,
+                   edition: str = "2017") -> tuple[ResultRow, RulingRow]:
     """Give a board at a table an adjusted score (Law 12) and log the ruling with it.
     ``row.over`` is the table result it replaces, as people write it (or None): the
     console asks before replacing one.  A board marked not played (Law 12A2) keeps no
@@ -745,11 +757,12 @@ def apply_adjusted(s, ev: EventRow, *, section: str, round_no: int, table_no: in
     over = line_text(row) if row.score is not None and not row.adjusted else None
     if not_played:
         row.contract = row.declarer = row.tricks = row.score = row.lead = None
-    law = LAW_OF_KIND[kind]
+    # the 2017 numbering of the kinds; a 1997 ruling names its own laws (12C1, 12C2)
+    law = [LAW_OF_KIND[kind]] if edition == "2017" else []
     ruling = RulingRow(event_id=ev.id, section=section, round=round_no, table_no=table_no,
                        board=board, scenario="adjusted_score", kind=f"adjusted_{kind}",
-                       facts={k: v for k, v in form.items() if k != "csrf"},
-                       laws=list(dict.fromkeys(["12", law, *(laws or [])])),
+                       facts={k: v for k, v in form.items() if k != "csrf"}, edition=edition,
+                       laws=list(dict.fromkeys(["12", *law, *(laws or [])])),
                        options=[], choice=kind, explanation=ruling_text.strip(),
                        adjusted=text, director=director)
     s.add(ruling)

@@ -526,3 +526,9 @@ def adjust(request: Request, event_id: Id, d: Director = Depends(require_directo
                           law_of=LAW_OF_KIND, rooms=rooms(ev))
     return RedirectResponse(f"/events/{event_id}/standings?adjusted={ruling_id}",
                             status_code=303)
+
+
+# the adjusted score from the likely results (Law 12C): its own module, on this router
+from . import likely as _likely  # noqa: E402
+
+router.include_router(_likely.router)

@@ -260,7 +260,7 @@ def recorded(request: Request, ruling_id: Id, d: Director = Depends(require_dire
         if r is None or not r.scenario.startswith("judgement_"):
             raise PageError(404, "ui.error.no_ruling", id=ruling_id)
         ev = s.get(EventRow, r.event_id) if r.event_id else None
-        adjust = None
+        adjust = likely = None
         if (r.facts or {}).get("adjust") and ev is not None:
             lines = r.explanation.splitlines()
             adjust = f"/events/{ev.id}/adjust?" + urlencode({
@@ -269,7 +269,16 @@ def recorded(request: Request, ruling_id: Id, d: Director = Depends(require_dire
                 "laws": ", ".join(x for x in r.laws if x.startswith("12")),
                 "ruling": message("ui.judgement.adjust_text", lang, id=r.id,
                                   text=lines[-1] if lines else "")})
+            # the likely results with the assistant (Law 12C): the place, the edition
+            # and the ruling's words come from the ruling (context, not sample data)
+            likely = f"/events/{ev.id}/adjust/likely?" + urlencode({
+                "section": r.section or "A", "round": r.round or "", "table": r.table_no or "",
+                "board": r.board or "", "edition": r.edition or "2017", "from_ruling": r.id,
+                "laws": ", ".join(x for x in r.laws if not x.startswith("12")),
+                "ruling": message("ui.judgement.adjust_text", lang, id=r.id,
+                                  text=lines[-1] if lines else "")})
         return render(request, "judgement_recorded.html", r=r, ev=ev, adjust=adjust,
+                      likely=likely,
                       live=(r.facts or {}).get("live_table"))
 
 
