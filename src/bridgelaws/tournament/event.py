@@ -220,15 +220,15 @@ class ResultColumns:
         # the contestants of each result, NS first, as indexes of the entries
         ids = self.ids = list(event.entries)
         index = {p: i for i, p in enumerate(ids)}
-        try:                                       # pairs: a side is one id
-            ns_one = [p for r in results for (p,) in [r.ns]]
-            ew_one = [p for r in results for (p,) in [r.ew]]
-        except (TypeError, ValueError):
+        try:                # pairs: a side is one id, unpacked and looked up in one pass
+            ns_one = [index[p] for r in results for (p,) in [r.ns]]
+            ew_one = [index[p] for r in results for (p,) in [r.ew]]
+        except (TypeError, ValueError, KeyError):  # an unknown id fails below as well
             ns_one = ew_one = None
         if ns_one is not None:
             pid = np.empty((n, 2), dtype=np.intp)
-            pid[:, 0] = np.fromiter(map(index.__getitem__, ns_one), dtype=np.intp, count=n)
-            pid[:, 1] = np.fromiter(map(index.__getitem__, ew_one), dtype=np.intp, count=n)
+            pid[:, 0] = ns_one
+            pid[:, 1] = ew_one
             self.pid = pid[self.order].ravel()
             self.row = np.repeat(np.arange(n), 2)
             self.on_ew = np.tile(np.array([False, True]), n)
