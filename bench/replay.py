@@ -681,7 +681,8 @@ def profile_bridgelaws(boards, runs: int = 5, top: int = 15) -> None:
     t_con, t_auc, t_ev = us(construct), us(auction), us(make_events)
     print(f"split of one bridgelaws replay, no profiler (us per board; {n_calls:.1f} calls, "
           f"{n_cards:.1f} cards a board):")
-    print(f"  whole replay                         {t_whole:6.1f}")
+    print(f"  whole replay (apply_lawful)          {t_whole:6.1f}")
+    print("  the rest act by act through Table.apply:")
     print(f"  making the MakeCall/PlayCard events  {t_ev:6.1f}  (alone)")
     print(f"  replay with events made beforehand   {t_pre:6.1f}")
     print(f"    Table(Board(Deal)) construction    {t_con:6.1f}")
