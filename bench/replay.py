@@ -12,7 +12,7 @@ four hands, the calls as ``(seat, call code)`` and the cards as
 columns, are put in played order once by a bridgelaws ``Table``), and the
 declaring side's total tricks when a claim ended the play.
 
-Three contenders then replay all those boards, auction, play and score.  They run
+Four contenders then replay all those boards, auction, play and score.  They run
 alternately, several rounds (``bench/alternate.py``: in each round every contender
 replays all the boards as many times as make a run of about ``--run-seconds``, the
 order turning each round, the garbage collector off during a run, as in
@@ -21,10 +21,14 @@ over bridgelaws' in the same round (the best single run would flatter the
 contender with the shortest runs on a noisy machine):
 
 * **bridgelaws**: ``Table(Board(n, Deal(hands), dealer=, vulnerable=))``, every call
-  applied as ``MakeCall``, every card as ``PlayCard``, the claim as ``Claim`` and
-  two ``Respond(..., "accept")``, then ``table.score_ns``.  Everything the engine
-  does for a lawful board is in the timing: rotation, sufficiency, the end of
-  the auction and the contract, follow-suit, trick winners, the event log.
+  made a ``MakeCall`` and every card a ``PlayCard`` and all of them given to
+  ``Table.apply_lawful`` (the bulk call: the plainly lawful acts on the table's short
+  path, the first other one through ``apply`` and every rectification), the claim as
+  ``Claim`` and two ``Respond(..., "accept")`` through ``apply``, then
+  ``table.score_ns``.  Everything the engine does for a lawful board is in the
+  timing: rotation, sufficiency, the end of the auction and the contract,
+  follow-suit, trick winners, the event log.  ``--one-by-one`` also times the same
+  replay act by act through ``Table.apply`` (information).
 * **endplay**: ``endplay.types.Deal(pbn, first=opening leader, trump=strain)``
   (the contract from a short loop over the calls, as endplay has no auction
   object), each card checked (held by ``deal.curplayer``, follows suit when able,
@@ -32,19 +36,31 @@ contender with the shortest runs on a noisy machine):
   ``Deal.play``; a trick's winner is the new ``deal.first`` after its fourth
   card; scored with ``endplay.types.Contract(...).score(Vul)``.  Cards are
   endplay ``Card`` objects made once for the 52 cards, outside the timing.
+* **same-checks loop**: the checks the engine makes of a lawful board, in a tight
+  plain-Python loop (``replay_same_checks``: ints and bit masks, no object per card
+  or call): each call in rotation from the dealer, each bid sufficient, a double only
+  of an opponent's undoubled bid, a redouble only of an opponent's double, the end of
+  the auction (three passes after a bid, or four passes) and no call after it, the
+  contract and declarer (the first of the side to name the strain), the opening lead
+  by declarer's left-hand opponent, each card by the player in turn and held by him,
+  follow suit when able, the trick's winner kept card by card with trumps, the next
+  leader, thirteen tricks or declarer's claim of no more tricks than are left, and
+  Law 77 by ``bridgelaws.scoring.contract.score``.  It is the named baseline of the
+  issue's point 12.
 * **bare loop**: plain Python, no checks beyond the follow-suit filter (a list
   comprehension over the hand, the card tested against it): hands as lists of
   card ints, the trick winner by ``max`` over the trick, the contract from the
   last bid by a trivial loop, and one call per board to
-  ``bridgelaws.scoring.contract.score`` for the Law 77 figure.
+  ``bridgelaws.scoring.contract.score`` for the Law 77 figure.  Information only:
+  it checks less than the engine does.
 
-The three sets of North-South scores are compared once, outside the timing;
-the script fails (exit 1) if they differ anywhere.
+The North-South scores of every contender (and of bridgelaws act by act) are
+compared once, outside the timing; the script fails (exit 1) if they differ anywhere.
 
 It prints boards per second for each (the median over the rounds), the ratios,
 and two ``bench`` lines, the last one being the project's headline::
 
-    bench replay-vs-bare: R.RRx bare loop (target 0.25x)
+    bench replay-vs-loop: R.RRx same-checks loop (target 0.4x)
     bench replay: R.RRx endplay (target 5.0x)
 
 A verdict line for each (``met`` or ``MISSED``) precedes them; the exit status is 0
@@ -55,7 +71,7 @@ Running it
 ::
 
     .venv/bin/python bench/replay.py [REALDATA] [--rounds 7] [--run-seconds 0.5]
-                                     [--profile] [--endplay-api]
+                                     [--profile] [--endplay-api] [--one-by-one]
 
 ``REALDATA`` defaults to ``$BRIDGELAWS_REALDATA``, else ``<repo>/../shared/realdata``.
 ``--rounds`` is the number of alternating rounds (default 7), ``--run-seconds`` the
@@ -259,6 +275,23 @@ def prepare(records, stats: Counter, notes: list[str]) -> list[Prepared]:
 # --- a. bridgelaws ------------------------------------------------------------------------
 
 def replay_bridgelaws(b: Prepared) -> int:
+    """The board through ``Table.apply_lawful``: every call and card made an event and
+    logged, the lawful ones on the short path, the claim and its answers through
+    ``apply``."""
+    t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
+    t.apply_lawful([MakeCall(seat, call) for seat, call in b.calls]
+                   + [PlayCard(seat, card) for seat, card in b.plays])
+    if b.claim is not None:
+        apply = t.apply
+        d = t.declarer
+        apply(Claim(d, b.claim - t.won[d & 1]))
+        apply(Respond((d + 1) & 3, "accept"))
+        apply(Respond((d + 3) & 3, "accept"))
+    return t.score_ns
+
+
+def replay_bridgelaws_one_by_one(b: Prepared) -> int:
+    """The same board act by act through ``Table.apply`` (for information)."""
     t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
     apply = t.apply
     for seat, call in b.calls:
@@ -433,6 +466,129 @@ def replay_bare(b: Prepared) -> int:
     return s if declarer & 1 == 0 else -s
 
 
+# --- d. the same checks, a tight loop ---------------------------------------------------------
+
+#: the declaring side vulnerable: _SIDE_VUL[vulnerability][declarer & 1]
+_SIDE_VUL = {"none": (False, False), "NS": (True, False), "EW": (False, True),
+             "all": (True, True)}
+#: the bit of each card (card code 0..51)
+_BIT = tuple(1 << c for c in range(52))
+#: the cards of each suit, as a mask
+_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+
+
+def replay_same_checks(b: Prepared) -> int:
+    """The checks the engine makes of a lawful board, as a competent programmer would
+    write them in plain Python (ints and masks, no object per card or call); raises
+    :class:`Unlawful` at the first act that is not lawful.
+
+    Auction: each call by the player in rotation from the dealer (Law 17B); a bid
+    higher than the last (18A, 18B; 1C..7NT); a double only of an opponent's bid not
+    yet doubled (19A1), a redouble only of an opponent's double (19B1); the end after
+    three passes following a bid, or four passes (22A, 22B), and no call after it.
+    The contract is the last bid with its doubling, the declarer the first player of
+    the side to name its strain.  Play: the opening lead by declarer's left-hand
+    opponent (41A), each card by the player in turn and held by him, following suit
+    when able (44C), the trick's winner kept card by card (the highest trump, else the
+    highest card of the suit led: 44E, 44F), who leads next (44G); thirteen tricks, or
+    declarer's claim of no more tricks than are left (a trick in progress counts as
+    left).  Law 77 by
+    ``bridgelaws.scoring.contract.score``.
+    """
+    # --- the auction
+    turn = b.dealer
+    last = -1                 # the last bid, -1: none yet
+    last_by = doubled = doubled_by = passes = 0
+    first = [[-1] * 5, [-1] * 5]   # each side's first bidder of each strain
+    over = False
+    for seat, call in b.calls:
+        if over:
+            raise Unlawful("a call after the end of the auction")
+        if seat != turn:
+            raise Unlawful(f"call out of rotation by seat {seat}")
+        if call == 0:
+            passes += 1
+            if passes == (3 if last >= 0 else 4):
+                over = True
+        elif call == 1:
+            if last < 0 or doubled or not (last_by ^ seat) & 1:
+                raise Unlawful("inadmissible double")
+            doubled, doubled_by, passes = 1, seat, 0
+        elif call == 2:
+            if doubled != 1 or not (doubled_by ^ seat) & 1:
+                raise Unlawful("inadmissible redouble")
+            doubled, doubled_by, passes = 2, seat, 0
+        elif last < call <= 37:
+            last, last_by, doubled, passes = call, seat, 0, 0
+            f = first[seat & 1]
+            strain = (call - 3) % 5
+            if f[strain] < 0:
+                f[strain] = seat
+        else:
+            raise Unlawful(f"insufficient bid by seat {seat}")
+        turn = (seat + 1) & 3
+    if not over:
+        raise Unlawful("the auction is not over")
+    if last < 0:
+        if b.plays:
+            raise Unlawful("a card after a passed-out auction")
+        return 0
+    level, strain = (last - 3) // 5 + 1, (last - 3) % 5
+    declarer = first[last_by & 1][strain]
+    trump = strain if strain < 4 else -1
+    # --- the play
+    hands = list(b.hands)
+    won = [0, 0]
+    turn = (declarer + 1) & 3                 # the opening lead: declarer's LHO
+    n = 0                                      # cards played to this trick
+    led = best = winner = 0
+    tricks = 0
+    for seat, card in b.plays:
+        if tricks == 13:
+            raise Unlawful("a card after the thirteenth trick")
+        if seat != turn:
+            raise Unlawful(f"card out of turn by seat {seat}")
+        hand = hands[seat]
+        bit = _BIT[card]
+        if not hand & bit:
+            raise Unlawful(f"card {card} not held by seat {seat}")
+        suit = card // 13
+        if n == 0:
+            led, winner = suit, seat
+            best = card + (26 if suit == trump else 13) - 13 * suit
+        else:
+            if suit != led and hand & _SUIT[led]:
+                raise Unlawful(f"card {card}: revoke")
+            if suit == trump:
+                v = 26 + card - 13 * suit
+            elif suit == led:
+                v = 13 + card - 13 * suit
+            else:
+                v = 0
+            if v > best:
+                best, winner = v, seat
+        hands[seat] = hand & ~bit
+        n += 1
+        if n == 4:
+            won[winner & 1] += 1
+            tricks += 1
+            n = 0
+            turn = winner                       # the winner leads the next trick
+        else:
+            turn = (seat + 1) & 3
+    if b.claim is not None:
+        left = 13 - tricks                      # a trick in progress counts as left
+        if not 0 <= b.claim - won[declarer & 1] <= left:
+            raise Unlawful("an impossible claim")
+        taken = b.claim
+    elif tricks == 13:
+        taken = won[declarer & 1]
+    else:
+        raise Unlawful("the play is not over")
+    s = law77_score(level, strain, doubled, _SIDE_VUL[b.vulnerable][declarer & 1], taken)
+    return s if declarer & 1 == 0 else -s
+
+
 # --- timing ----------------------------------------------------------------------------------
 
 def replay_all(fn, boards):
@@ -525,7 +681,8 @@ def profile_bridgelaws(boards, runs: int = 5, top: int = 15) -> None:
     t_con, t_auc, t_ev = us(construct), us(auction), us(make_events)
     print(f"split of one bridgelaws replay, no profiler (us per board; {n_calls:.1f} calls, "
           f"{n_cards:.1f} cards a board):")
-    print(f"  whole replay                         {t_whole:6.1f}")
+    print(f"  whole replay (apply_lawful)          {t_whole:6.1f}")
+    print("  the rest act by act through Table.apply:")
     print(f"  making the MakeCall/PlayCard events  {t_ev:6.1f}  (alone)")
     print(f"  replay with events made beforehand   {t_pre:6.1f}")
     print(f"    Table(Board(Deal)) construction    {t_con:6.1f}")
@@ -544,6 +701,8 @@ def main(argv=None) -> int:
                     help="length of one contender's run in a round (default 0.5 s)")
     ap.add_argument("--endplay-api", action="store_true",
                     help="also time endplay driven through deal.curplayer/deal.curtrick (information)")
+    ap.add_argument("--one-by-one", action="store_true",
+                    help="also time bridgelaws act by act through Table.apply (information)")
     ap.add_argument("--profile", action="store_true",
                     help="also print a cProfile of the bridgelaws replay")
     args = ap.parse_args(argv)
@@ -582,8 +741,14 @@ def main(argv=None) -> int:
 
     # correctness, once, outside the timing
     bl = [check_bridgelaws(b) for b in boards]
+    bulk = [replay_bridgelaws(b) for b in boards]
     ep = [replay_endplay(b) for b in boards]
     bare = [replay_bare(b) for b in boards]
+    loop = [replay_same_checks(b) for b in boards]
+    if bulk != bl or loop != bl:
+        print("FAIL: apply_lawful or the same-checks loop scores differently from apply",
+              file=sys.stderr)
+        return 1
     prep = [b.score for b in boards]
     lean = [replay_endplay_lean(b) for b in boards]
     if lean != ep:
@@ -597,7 +762,8 @@ def main(argv=None) -> int:
                   f"bare {z}, preparation {w}", file=sys.stderr)
         print(f"FAIL: {len(bad)} boards score differently", file=sys.stderr)
         return 1
-    print(f"scores agree on all {len(boards)} boards (bridgelaws = endplay = bare loop)")
+    print(f"scores agree on all {len(boards)} boards (bridgelaws act by act = bridgelaws "
+          f"apply_lawful = endplay = same-checks loop = bare loop)")
 
     print(f"python {sys.version.split()[0]}, endplay {getattr(endplay, '__version__', '?')}; "
           f"{args.rounds} alternating rounds, runs of about {args.run_seconds:.1f} s, gc off; "
@@ -605,9 +771,11 @@ def main(argv=None) -> int:
     # the named baseline is the faster of the two ways of driving endplay: the loop
     # keeps the trick's position and led suit itself instead of asking endplay
     contenders = [("bridgelaws", replay_bridgelaws), ("endplay", replay_endplay_lean),
-                  ("bare loop", replay_bare)]
+                  ("same-checks loop", replay_same_checks), ("bare loop", replay_bare)]
     if args.endplay_api:
         contenders.append(("endplay (api)", replay_endplay))
+    if args.one_by_one:
+        contenders.append(("bridgelaws (apply)", replay_bridgelaws_one_by_one))
     for _, fn in contenders:                 # warm up
         for b in boards[:50]:
             fn(b)
@@ -615,25 +783,32 @@ def main(argv=None) -> int:
                       args.run_seconds)
     for name, ts in times.items():
         mid = statistics.median(ts)
-        print(f"  {name:<14} {len(boards) / mid:>10.0f} boards/s   median pass {mid * 1e3:8.2f} ms "
+        print(f"  {name:<18} {len(boards) / mid:>10.0f} boards/s   median pass {mid * 1e3:8.2f} ms "
               f"({mid / len(boards) * 1e6:7.1f} us/board; rounds "
               f"{', '.join(f'{t * 1e3:.1f}' for t in ts)} ms)")
-    print("  (the bare loop calls bridgelaws.scoring.contract.score once per board for Law 77)")
+    print("  (the same-checks and bare loops call bridgelaws.scoring.contract.score once per "
+          "board for Law 77)")
 
     if args.profile:
         profile_bridgelaws(boards)
 
     r_ep = median_ratio(times, "bridgelaws", "endplay")
+    r_loop = median_ratio(times, "bridgelaws", "same-checks loop")
     r_bare = median_ratio(times, "bridgelaws", "bare loop")
-    print(f"bridgelaws / endplay   = {r_ep:.2f}x   (endplay / bridgelaws = {1 / r_ep:.2f}x)")
-    print(f"bridgelaws / bare loop = {r_bare:.2f}x   (bare loop / bridgelaws = {1 / r_bare:.2f}x)")
+    print(f"bridgelaws / endplay          = {r_ep:.2f}x   (endplay / bridgelaws = {1 / r_ep:.2f}x)")
+    print(f"bridgelaws / same-checks loop = {r_loop:.2f}x   "
+          f"(same-checks loop / bridgelaws = {1 / r_loop:.2f}x)")
+    print(f"bridgelaws / bare loop        = {r_bare:.2f}x   (information: the bare loop checks "
+          f"only follow-suit)")
     if args.endplay_api:
         r_api = median_ratio(times, "bridgelaws", "endplay (api)")
         print(f"bridgelaws / endplay through curplayer/curtrick = {r_api:.2f}x   (information only)")
-    # the bare-loop target has two decimals (0.25x), which bench_line's format would round
-    print(f"replay-vs-bare: {r_bare:.2f}x, target 0.25x {'met' if r_bare >= 0.25 else 'MISSED'}")
+    if args.one_by_one:
+        r_one = median_ratio(times, "bridgelaws", "bridgelaws (apply)")
+        print(f"bridgelaws apply_lawful / act by act = {r_one:.2f}x   (information only)")
+    print(verdict("replay-vs-loop", r_loop, 0.4))
     print(verdict("replay", r_ep, 5.0))
-    print(f"bench replay-vs-bare: {r_bare:.2f}x bare loop (target 0.25x)")
+    print(bench_line("replay-vs-loop", r_loop, "same-checks loop", 0.4))
     print(bench_line("replay", r_ep, "endplay", 5.0))
     return 0
 

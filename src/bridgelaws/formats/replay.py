@@ -231,11 +231,15 @@ def _infer_leading_passes(record: BoardRecord, board: Board, calls):
 
 
 def _replay_auction(calls: list[tuple[int, int]], table: Table, place: list[str]) -> None:
-    for n, (seat, call) in enumerate(calls, 1):
-        place[0] = f"call {n}"
-        table.apply(MakeCall(seat, call))
-        if table.pending is not None:
-            return
+    """The calls in bulk (``Table.apply_lawful``: the lawful ones on its short path, the
+    others through every rectification), up to the first that leaves the table waiting."""
+    start = len(table.events)
+    try:
+        table.apply_lawful([MakeCall(seat, call) for seat, call in calls])
+    except BridgeError:
+        place[0] = f"call {len(table.events) - start + 1}"       # the call refused
+        raise
+    place[0] = f"call {len(table.events) - start}"
 
 
 def _trick_place(table: Table) -> str:
@@ -244,14 +248,18 @@ def _trick_place(table: Table) -> str:
 
 def _replay_play(record: BoardRecord, table: Table, place: list[str]) -> None:
     if record.play_sequence:
-        for name in record.play_sequence:
-            if table.phase != PLAY:
-                break                              # the claim ended it, or the last trick
-            place[0] = _trick_place(table)
-            card = _card(name)
-            table.apply(PlayCard((table.trick_leader + len(table.trick)) & 3, card))
-            if table.pending is not None:
-                return
+        def cards():
+            # each card by the seat whose turn it is when it comes to be played
+            for name in record.play_sequence:
+                if table.phase != PLAY:
+                    return                         # the claim ended it, or the last trick
+                place[0] = _trick_place(table)
+                card = _card(name)
+                yield PlayCard((table.trick_leader + len(table.trick)) & 3, card)
+
+        table.apply_lawful(cards())                # in bulk, as _replay_auction
+        if table.pending is not None:
+            return
     elif record.play_rows:
         first = parse_seat(record.play_leader) if record.play_leader else table.trick_leader
         for row in record.play_rows:

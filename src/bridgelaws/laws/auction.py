@@ -91,7 +91,9 @@ class AuctionLaws:
         auction goes back to the player skipped and the passes after the skip are
         cancelled.  An empty list: the auction is over."""
         calls = table.auction.calls
-        start = max((i for i, (_s, c) in enumerate(calls) if c != PASS), default=0)
+        start = len(calls) - 1              # the last call other than a pass (or the first)
+        while start > 0 and calls[start][1] == PASS:
+            start -= 1
         for i in range(start + 1, len(calls)):
             if calls[i][0] != (calls[i - 1][0] + 1) & 3:
                 return [Cite("17D3"), CancelCalls(i)]

@@ -419,6 +419,151 @@ class Table:
             self._restore()
             raise
 
+    def apply_lawful(self, events: Iterable[Event]) -> int:
+        """Apply ``events`` in order, as :meth:`apply` does one by one (the same log, the
+        same state), with a short path for the plainly lawful calls and cards; returns
+        how many were applied.
+
+        While nothing irregular is in force (:meth:`_nothing_in_force`), a call in
+        rotation that is lawful (Laws 17B, 18, 19: a sufficient bid, a pass, a double of
+        an opponent's undoubled bid, a redouble of an opponent's double) and a card in
+        turn that the player holds and that follows suit when he can (44C) are put in
+        force at once, the trick's winner kept card by card (44E, 44F); every other act,
+        and every act once something is in force, goes through :meth:`apply` and all
+        its rectifications.  The application stops after an act that leaves the table
+        waiting for a choice or for the Director (``pending``): the caller decides what
+        follows.  An act the table refuses raises as :meth:`apply` does, the acts
+        before it applied.
+
+        >>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
+        ...                      "J76.A8765.T98.A4 543.43.7654.8765")
+        >>> t = Table(Board(1, deal))
+        >>> t.apply_lawful([MakeCall(0, parse_call(c)) for c in ["1N"]]
+        ...                + [MakeCall(s, 0) for s in (1, 2, 3)]
+        ...                + [PlayCard(1, parse_card(c)) for c in ["CQ"]])
+        5
+        >>> t.apply_lawful([PlayCard(2, parse_card("H5")), PlayCard(3, parse_card("C5"))])
+        2
+        >>> [i.kind for i in t.irregularities], t.revokes[0].card == parse_card("H5")
+        (['revoke'], True)
+        """
+        apply = self.apply
+        start = len(self.events)
+        log = self.events
+        # what the short path knows, read again after every act of the general path
+        plain = self._nothing_in_force()
+        in_play = plain and self.phase is PLAY
+        in_auction = plain and self.phase is AUCTION
+        hands, trick, tricks, won, trump = self.hands, self.trick, self.tricks, self.won, self.trump
+        n = len(trick)
+        turn = (self.trick_leader + n) & 3 if in_play else -1   # type: ignore[operator]
+        led = trick[0] // 13 if n else -1
+        best, winner = _running_winner(trick, (turn - n) & 3, trump) if n else (-1, -1)
+        for event in events:
+            t = type(event)
+            general = True                  # the act is for apply()
+            if t is PlayCard and in_play:
+                seat, card = event.by, event.card   # type: ignore[attr-defined]
+                if seat == turn:
+                    try:
+                        hand = hands[seat]
+                        held = hand >> card & 1
+                    except (TypeError, ValueError):      # apply() names what is wrong
+                        hand = held = 0
+                    if held:
+                        suit = card // 13
+                        if not n:
+                            # Law 44A: any card leads; 41C: dummy spreads after the opening lead
+                            self._lead_withdrawn = None
+                            if not tricks:
+                                self.dummy_faced = True
+                            led, winner = suit, seat
+                            best = card % 13 + (26 if suit == trump else 13)
+                        elif suit == led:
+                            v = card % 13 + (26 if suit == trump else 13)
+                            if v > best:
+                                best, winner = v, seat                  # Law 44F
+                        elif hand & SUIT_MASKS[led]:
+                            held = 0                     # Law 61A: a revoke, for apply()
+                        elif suit == trump:
+                            v = 26 + card % 13                          # Law 44D: void
+                            if v > best:
+                                best, winner = v, seat                  # Law 44E
+                    if held:
+                        hands[seat] = hand & ~(1 << card)
+                        trick.append(card)
+                        if n < 3:
+                            log.append(event)
+                            n += 1
+                            turn = (seat + 1) & 3
+                            continue
+                        # the trick is complete: :meth:`_complete_trick` with nothing in
+                        # force; its winner takes it and leads next (Law 44G)
+                        tricks.append(((seat + 1) & 3, tuple(trick), winner))
+                        won[winner & 1] += 1
+                        trick = self.trick = []
+                        self.trick_leader = turn = winner
+                        n = 0
+                        if len(tricks) == 13:
+                            self.phase = COMPLETE
+                            in_play = False
+                        elif self.lead_penalties:
+                            try:
+                                self._next_leader()             # a 26B lead penalty is due
+                            except BridgeError:
+                                self._restore()
+                                raise
+                            log.append(event)
+                            if self.pending is not None:
+                                return len(self.events) - start
+                            plain = self._nothing_in_force()
+                            in_play = plain and self.phase is PLAY
+                            continue
+                        log.append(event)
+                        continue
+            elif t is MakeCall and in_auction and event.replaces is None:  # type: ignore[attr-defined]
+                # Laws 17B, 18, 19: a call in rotation that is sufficient or allowed
+                done = self.auction.add_lawful(event.by, event.call)   # type: ignore[attr-defined]
+                if done == 1:
+                    log.append(event)
+                    continue
+                if done == 2:
+                    try:
+                        self._auction_over()                    # Law 22
+                    except BridgeError:
+                        self._restore()
+                        raise
+                    log.append(event)
+                    if self.pending is not None:
+                        return len(self.events) - start
+                    general = False
+            if general:
+                apply(event)                # the general path, with every rectification
+                if self.pending is not None:
+                    return len(self.events) - start
+            # after the general path or the end of the auction: read the state again
+            log = self.events
+            plain = self._nothing_in_force()
+            in_play = plain and self.phase is PLAY
+            in_auction = plain and self.phase is AUCTION
+            hands, trick, tricks, won, trump = (self.hands, self.trick, self.tricks, self.won,
+                                                self.trump)
+            if in_play:
+                n = len(trick)
+                turn = (self.trick_leader + n) & 3      # type: ignore[operator]
+                led = trick[0] // 13 if n else -1
+                best, winner = _running_winner(trick, (turn - n) & 3, trump) if n else (-1, -1)
+        return len(self.events) - start
+
+    def _nothing_in_force(self) -> bool:
+        """The one test of :meth:`apply_lawful`'s short path: nothing irregular is in force
+        (no ruling, question, claim or watch on an irregular call awaited; no bar, call
+        duty, revoke, penalty card, lead restriction, play duty or defective trick)."""
+        return (self.pending is None and self.question is None and self.claim is None
+                and self._over_watch is None
+                and not (self.barred or self.duties or self.revokes or self.penalty_cards
+                         or self.play_duties or self.lead_restrictions or self._defects))
+
     def _restore(self) -> None:
         events = self.events
         self.events = []
@@ -822,10 +967,14 @@ class Table:
         if len(trick) == 4:
             self._complete_trick()
 
-    def _complete_trick(self) -> None:
+    def _complete_trick(self, winner: int | None = None) -> None:
+        """The trick's fourth card is played: its winner (``winner`` when already known,
+        as :meth:`apply_lawful` keeps it) takes it and leads next."""
         trick, leader = self.trick, self.trick_leader
         assert leader is not None
-        if self._defects and -1 in trick:
+        if winner is not None:
+            pass
+        elif self._defects and -1 in trick:
             winner = self._defective_winner(trick, leader)
         else:
             winner = trick_winner(trick, leader, self.trump)       # Laws 44E, 44F
@@ -1172,3 +1321,17 @@ def _regulation(regulation: dict[str, Any] | None) -> dict[str, Any]:
         if not isinstance(value, kind):
             raise BridgeError(f"the regulation {key!r} is true or false, not {value!r}")
     return dict(regulation)
+
+
+def _running_winner(trick: Sequence[int], leader: int, trump: int) -> tuple[int, int]:
+    """The winning card so far of a trick in progress, as :meth:`Table.apply_lawful` keeps
+    it: ``(value, seat)``, the value 26 + rank for a trump, 13 + rank for the suit led
+    (Laws 44E, 44F)."""
+    led = trick[0] // 13
+    best, seat = -1, leader
+    for i, c in enumerate(trick):
+        s = c // 13
+        v = 26 + c % 13 if s == trump else 13 + c % 13 if s == led else 0
+        if v > best:
+            best, seat = v, (leader + i) & 3
+    return best, seat

@@ -166,7 +166,7 @@ class ResultColumns:
     """
 
     __slots__ = ("results", "order", "group", "keys", "sizes", "boards", "contracts",
-                 "declarers", "tricks", "ids", "pid", "row", "on_ew", "first_seen", "plain")
+                 "declarers", "tricks", "trick_codes", "ids", "pid", "row", "on_ew", "first_seen", "plain")
 
     @classmethod
     def read(cls, event: "Event") -> "ResultColumns | None":
@@ -180,26 +180,34 @@ class ResultColumns:
         contracts = [r.contract for r in results]
         declarers = [r.declarer for r in results]
         tricks = [r.tricks for r in results]
-        ns_ids = [r.ns for r in results]
-        ew_ids = [r.ew for r in results]
         # forms of a board (Law 87), adjusted scores, points given by hand: seldom any
         unusual = [r for r in results if r.version is not None or r.adjusted is not None
                    or r.override is not None]
         self.plain = not any(r.adjusted is not None or r.override is not None for r in unusual)
         versions = [r.version for r in results] if unusual else None
-        # boards numbered from 1; 0 to 13 tricks
-        if set(map(type, boards)) != {int} or min(boards) < 1:
+        # boards numbered from 1; 0 to 13 tricks (each number read through a table of the
+        # fourteen, which also checks its range; -1: no tricks given)
+        if set(map(type, boards)) != {int}:
             return None
         if not set(map(type, tricks)) <= {int, type(None)}:
             return None
-        taken = tricks if tricks.count(None) == 0 else [t for t in tricks if t is not None]
-        if taken and (min(taken) < 0 or max(taken) > 13):
+        self.trick_codes = np.fromiter(map(_TRICK_CODES.get, tricks, repeat(-9)), dtype=np.int64,
+                                       count=n)
+        if (self.trick_codes == -9).any():
             return None
         self.boards, self.contracts, self.declarers, self.tricks = boards, contracts, declarers, tricks
         # the groups, (board, version), in the order scoring reads them
         board_arr = np.fromiter(boards, dtype=np.int64, count=n)
+        if int(board_arr.min()) < 1:
+            return None
         if versions is None or versions.count(None) == n:
-            distinct, self.group = np.unique(board_arr, return_inverse=True)
+            if int(board_arr.max()) <= 4 * n + 1024:
+                # board numbers as a histogram's bins: no sort of the numbers needed
+                present = np.bincount(board_arr) > 0
+                self.group = (np.cumsum(present) - 1)[board_arr]
+                distinct = np.flatnonzero(present)
+            else:
+                distinct, self.group = np.unique(board_arr, return_inverse=True)
             self.keys = [(b, None) for b in distinct.tolist()]
         else:
             first_keys = dict.fromkeys(zip(boards, versions))
@@ -212,21 +220,23 @@ class ResultColumns:
         # the contestants of each result, NS first, as indexes of the entries
         ids = self.ids = list(event.entries)
         index = {p: i for i, p in enumerate(ids)}
-        try:
-            ns_one = [p for (p,) in ns_ids]            # pairs: a side is one id
-            ew_one = [p for (p,) in ew_ids]
-        except (TypeError, ValueError):
+        try:                # pairs: a side is one id, unpacked and looked up in one pass
+            ns_one = [index[p] for r in results for (p,) in [r.ns]]
+            ew_one = [index[p] for r in results for (p,) in [r.ew]]
+        except (TypeError, ValueError, KeyError):  # an unknown id fails below as well
             ns_one = ew_one = None
         if ns_one is not None:
             pid = np.empty((n, 2), dtype=np.intp)
-            pid[:, 0] = np.fromiter(map(index.__getitem__, ns_one), dtype=np.intp, count=n)
-            pid[:, 1] = np.fromiter(map(index.__getitem__, ew_one), dtype=np.intp, count=n)
+            pid[:, 0] = ns_one
+            pid[:, 1] = ew_one
             self.pid = pid[self.order].ravel()
             self.row = np.repeat(np.arange(n), 2)
             self.on_ew = np.tile(np.array([False, True]), n)
             row = np.repeat(np.arange(n), 2)
             pid = pid.ravel()
         else:
+            ns_ids = [r.ns for r in results]
+            ew_ids = [r.ew for r in results]
             members = list(chain.from_iterable(chain.from_iterable(zip(ns_ids, ew_ids))))
             pid = np.fromiter(map(index.__getitem__, members), dtype=np.intp, count=len(members))
             n_ns = np.fromiter(map(len, ns_ids), dtype=np.intp, count=n)
@@ -239,13 +249,26 @@ class ResultColumns:
             by_group = np.argsort(rank[row], kind="stable")
             self.pid, self.row, self.on_ew = pid[by_group], rank[row][by_group], on_ew[by_group]
         # no contestant twice on a board (nor on both sides of a table)
-        if int(board_arr.max()) * len(ids) >= 1 << 62:
-            return None
-        played = np.sort(board_arr[row] * len(ids) + pid)
-        if (played[1:] == played[:-1]).any():
-            return None
-        seen, first = np.unique(self.pid, return_index=True)
-        self.first_seen = seen[np.argsort(first)].tolist()
+        n_ids = len(ids)
+        if len(self.keys) * n_ids <= 8 * len(pid) + 4096:
+            # (board, contestant) counted in a histogram (a board's forms are one board)
+            board_of_group = np.fromiter((b for b, _v in self.keys), dtype=np.int64,
+                                         count=len(self.keys))
+            same_board = np.concatenate(([0], np.cumsum(board_of_group[1:] != board_of_group[:-1])))
+            if np.bincount(same_board[self.group][row] * n_ids + pid).max() > 1:
+                return None
+        else:
+            if int(board_arr.max()) * n_ids >= 1 << 62:
+                return None
+            played = np.sort(board_arr[row] * n_ids + pid)
+            if (played[1:] == played[:-1]).any():
+                return None
+        # each contestant's first result in the order of the groups
+        m = len(self.pid)
+        first = np.full(n_ids, m, dtype=np.intp)
+        np.minimum.at(first, self.pid, np.arange(m))
+        seen = np.flatnonzero(first < m)
+        self.first_seen = seen[np.argsort(first[seen], kind="stable")].tolist()
         return self
 
     def rows(self) -> list[Result]:
@@ -275,11 +298,11 @@ class ResultColumns:
             return None
         if contract is None or seat is None:
             return None                        # a contract or a declarer that is none
-        tricks = np.array(self.tricks, dtype=np.float64)    # None: nan
+        tricks = self.trick_codes              # -1: none given
         kind, level = contract // 1000, contract // 100 % 10
         strain, doubled = contract // 10 % 10, contract % 10
         played = kind == 1
-        has_tricks = ~np.isnan(tricks)
+        has_tricks = tricks >= 0
         if (played & ((seat < 0) | ~has_tricks)).any():
             return None                        # a contract without declarer or tricks
         # the declarer's side vulnerable (Law 2 or the event's own marking), board by board
@@ -306,6 +329,8 @@ class ResultColumns:
 #: contract text -> kind * 1000 + level * 100 + strain * 10 + doubling (kind: 0 passed
 #: out, 1 a contract, 2 none given; -1 not a contract), each text read once
 _CONTRACT_CODES: dict = {}
+#: a number of tricks -> itself (None: -1); a number outside 0-13 is no key
+_TRICK_CODES: dict = {**{t: t for t in range(14)}, None: -1}
 #: declarer as written -> seat 0-3 (-1: none given, -2: not a seat), read once
 _SEAT_CODES: dict = {}
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
-from itertools import groupby
+from itertools import groupby, repeat
 from typing import Callable
 
 import numpy as np
@@ -161,24 +161,41 @@ def rank(scores: dict[str, float], *, places: int | None = 2,
     >>> rank({"x": 1.0625, "y": 1.0568}), rank({"x": 1.0625, "y": 1.0568}, places=None)
     ({'x': ('1=', 1), 'y': ('1=', 1)}, {'x': ('1', 1), 'y': ('2', 2)})
     """
+    return {k: (label, place) for k, label, place, _to in _ranked(scores, places, ties)}
+
+
+def _ranked(scores: dict[str, float], places: int | None = 2,
+            ties: str = "shared") -> list[tuple[str, str, int, int]]:
+    """:func:`rank` as a list, best first: ``(id, label, place, last place of its tie)``.
+
+    >>> _ranked({"a": 10, "b": 12, "c": 10, "d": 3})
+    [('b', '1', 1, 1), ('a', '2=', 2, 3), ('c', '2=', 2, 3), ('d', '4', 4, 4)]
+    """
     if ties not in ("shared", "consecutive"):
         raise BridgeError(f"ties must be 'shared' or 'consecutive', not {ties!r}")
     digits = 9 if places is None else places
-    rounded = {k: round(v, digits) for k, v in scores.items()}
-    # best first; equal scores in the natural order of their ids (the sort is stable)
-    order = sorted(sorted(scores, key=_natural), key=rounded.__getitem__, reverse=True)
-    out = {}
+    rounded = dict(zip(scores, map(round, scores.values(), repeat(digits))))
+    # best first (the sort is stable); equal scores then in the natural order of their ids,
+    # which only the tied need
+    order = sorted(scores, key=rounded.__getitem__, reverse=True)
+    out = []
     place = 1
     for _score, tied in groupby(order, key=rounded.__getitem__):
         tied = list(tied)
+        n = len(tied)
+        if n == 1:
+            out.append((tied[0], str(place), place, place))
+            place += 1
+            continue
+        tied.sort(key=_natural)
         if ties == "consecutive":
-            for n, k in enumerate(tied):
-                out[k] = (str(place + n), place + n)
+            for i, k in enumerate(tied):
+                out.append((k, str(place + i), place + i, place + i))
         else:
-            label = f"{place}=" if len(tied) > 1 else str(place)
+            label, last = f"{place}=", place + n - 1
             for k in tied:
-                out[k] = (label, place)
-        place += len(tied)
+                out.append((k, label, place, last))
+        place += n
     return out
 
 
@@ -464,17 +481,16 @@ def _standings(event: Event, method: str, scored: _Scored, per_board_count, *, f
             for pid in members:
                 final[pid] /= comparisons[pid] if method in ("xi", "imp") and not xi_average \
                     else final_played[pid]
-        ranks = rank({pid: final[pid] for pid in members}, places=rank_places, ties=rank_ties)
-        group_size = Counter(place for _label, place in ranks.values())
         entries = event.entries
-        for pid, (label, place) in ranks.items():  # by place, then natural order of ids
+        # by place, then natural order of ids
+        for pid, label, place, place_to in _ranked({pid: final[pid] for pid in members},
+                                                   rank_places, rank_ties):
             t = (full if factor_totals else final_tops[pid]) if use_mp else 0
             total = final[pid]
             entry = entries[pid]
             standings.append(Standing(label, place, pid, entry.name, total,
                                       100 * total / t if t else None, final_played[pid],
-                                      entry.direction if by_dir else None,
-                                      place + group_size[place] - 1))
+                                      entry.direction if by_dir else None, place_to))
     return EventResult(event, method, scored.boards, dict(final), dict(final_tops),
                        dict(final_played), standings, sorted(laws_used))
 
