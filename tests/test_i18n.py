@@ -9,13 +9,14 @@ import re
 import string
 import subprocess
 import sys
-from importlib import resources
 
 import pytest
 
+from bridgelaws import i18n
 from bridgelaws.explain import explain
 from bridgelaws.formats.case import case_table
-from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES, message
+from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES, message, plural
+from bridgelaws.i18n.display import number, percent
 
 DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
 OTHERS = ("he", "pl", "ru", "nb")
@@ -23,15 +24,20 @@ RLM = "\u200f"
 
 
 def catalogue(lang):
-    text = resources.files("bridgelaws.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return i18n.catalogue(lang)
 
 
 EN = catalogue("en")
 
 
+def forms(text):
+    """A message's texts: its one text, or each of its plural forms."""
+    return [text] if isinstance(text, str) else list(text)
+
+
 def placeholders(text):
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return {name for t in forms(text) for _, name, _, _ in string.Formatter().parse(t)
+            if name is not None}
 
 
 def table(*events, board=1):
@@ -160,7 +166,7 @@ def english_fragments():
     """The literal text of the English catalogue between its placeholders: the pieces
     of four letters or more, as they would show if a message were left in English."""
     pieces = set()
-    for text in EN.values():
+    for text in (t for v in EN.values() for t in forms(v)):
         for literal, _, _, _ in string.Formatter().parse(text):
             piece = literal.strip(" .,:;()-")
             if len(piece) >= 4:
@@ -178,7 +184,7 @@ ENGLISH_WORDS = ("the", "must", "may", "Director", "call", "auction", "partner",
 def own_words(lang):
     """The text of the catalogue of ``lang``: an English-looking word it uses itself
     (Polish "partner", Norwegian "revoke") is not English left over."""
-    return "\n".join(catalogue(lang).values())
+    return "\n".join(t for v in catalogue(lang).values() for t in forms(v))
 
 
 @functools.cache
@@ -202,18 +208,104 @@ def test_languages_listed():
     assert RTL_LANGUAGES == ("he",)
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-def test_catalogue_has_exactly_the_english_keys(lang):
+def template() -> dict:
+    """The template's entries, key to English text (or its two forms): the ``.pot`` that
+    the catalogues are made from, else the English catalogue."""
+    from importlib import resources
+    pot = resources.files("bridgelaws.i18n").joinpath("locale", f"{i18n.DOMAIN}.pot")
+    if not pot.is_file():
+        return EN
+    from babel.messages.pofile import read_po
+    with pot.open("rb") as f:
+        return {m.context: m.id for m in read_po(f) if m.id}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogue_has_every_key_of_the_template(lang):
     cat = catalogue(lang)
-    assert set(cat) == set(EN), (sorted(set(EN) - set(cat)), sorted(set(cat) - set(EN)))
+    missing = [key for key in template() if key not in cat]
+    assert missing == [], f"{lang} has no translation of: {', '.join(missing)}"
+    extra = [key for key in cat if key not in template()]
+    assert extra == [], f"{lang} has keys the template has not: {', '.join(extra)}"
+
+
+def form_numbers(lang):
+    """For each plural form of ``lang``, the counts 0..1000 that choose it."""
+    count, expr = i18n.plural_forms(lang)
+    import gettext
+    rule = gettext.c2py(expr)
+    chosen = [[] for _ in range(count)]
+    for n in range(1001):
+        chosen[rule(n)].append(n)
+    return chosen
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_entries_have_the_language_forms(lang):
+    count = {"en": 2, "nb": 2, "he": 3, "pl": 3, "ru": 3}[lang]
+    assert i18n.plural_forms(lang)[0] == count
+    chosen = form_numbers(lang)
+    assert all(chosen), chosen                     # every form is used by some count
+    plurals = [key for key, text in EN.items() if not isinstance(text, str)]
+    assert len(plurals) >= 8
+    for key in plurals:
+        entry = catalogue(lang)[key]
+        assert not isinstance(entry, str) and len(entry) == count, (key, entry)
+        english = placeholders(EN[key])
+        for form, numbers in zip(entry, chosen):
+            assert form.strip(), key
+            # a form only for one (English "one board", Hebrew "לוח אחד") may say the
+            # number in words; any other form shows every placeholder
+            need = english - {"n"} if numbers == [1] else english
+            assert need <= placeholders(form) <= english, (key, form)
 
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_catalogue_values_have_the_english_placeholders(lang):
     cat = catalogue(lang)
     for key, text in EN.items():
+        if not isinstance(text, str):
+            continue                # plural entries: the test above
         assert isinstance(cat[key], str) and cat[key].strip(), key
         assert placeholders(cat[key]) == placeholders(text), key
+
+
+@pytest.mark.parametrize("n, form", [(1, "1 сдача"), (2, "2 сдачи"), (5, "5 сдач"),
+                                     (11, "11 сдач"), (21, "21 сдача"), (22, "22 сдачи"),
+                                     (112, "112 сдач")])
+def test_russian_plural(n, form):
+    assert plural("ui.event.board_count", n, "ru") == form
+    assert message("ui.event.board_count", "ru", n=n) == form
+
+
+@pytest.mark.parametrize("n, form", [(1, "1 rozdanie"), (2, "2 rozdania"), (5, "5 rozdań"),
+                                     (12, "12 rozdań"), (22, "22 rozdania"),
+                                     (25, "25 rozdań")])
+def test_polish_plural(n, form):
+    assert plural("ui.event.board_count", n, "pl") == form
+
+
+def test_plural_in_other_languages():
+    assert [plural("ui.event.board_count", n, "en") for n in (1, 2)] == ["1 board", "2 boards"]
+    assert [plural("ui.event.board_count", n, "nb") for n in (1, 2)] == ["1 mappe", "2 mapper"]
+    assert [plural("ui.event.board_count", n, "he") for n in (1, 2, 7)] == \
+        ["לוח אחד", "2 לוחות", "7 לוחות"]
+    assert plural("ui.table.saved", 21, "ru") == "Сохранён 21 результат."
+    assert plural("ui.table.saved", 3, "pl") == "Zapisano 3 wyniki."
+    assert message("ui.seats.confirm_playing", "en", round=2, section="A", n=1, open=3) == \
+        "Round 2 of section A is still playing at 1 table. Open round 3 anyway? " \
+        "The table still playing goes on."
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ("52.31%", "1,234.50", "\u22123.5")),
+    ("he", ("52.31%", "1,234.50", "\u200e\u22123.5")),
+    ("pl", ("52,31\xa0%", "1\xa0234,50", "\u22123,5")),
+    ("ru", ("52,31\xa0%", "1\xa0234,50", "\u22123,5")),
+    ("nb", ("52,31\xa0%", "1\xa0234,50", "\u22123,5")),
+])
+def test_numbers_in_each_language(lang, expected):
+    assert (percent(52.3123, lang), number(1234.5, 2, lang), number(-3.5, 1, lang)) == expected
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -229,7 +321,7 @@ def test_every_message_formats(lang):
 @pytest.mark.parametrize("lang", OTHERS)
 def test_catalogue_is_translated(lang):
     cat = catalogue(lang)
-    same = [key for key, text in EN.items() if cat[key] == text and len(text) > 8]
+    same = [key for key, text in EN.items() if cat[key] == text and len(str(text)) > 8]
     assert same == []
 
 
