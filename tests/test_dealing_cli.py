@@ -155,7 +155,7 @@ def test_a_passed_out_par_is_pass_and_zero_everywhere(tmp_path):
     html, pbn = tmp_path / "hr.html", tmp_path / "hr.pbn"
     r = cli("handrecord", str(src), "--html", str(html), "--pbn", str(pbn))
     assert r.returncode == 0, r.stderr
-    assert "Par: NS 0 &mdash; Pass" in html.read_text(encoding="utf-8")
+    assert '<bdi>Par: NS 0</bdi> &mdash; <bdi dir="ltr">Pass</bdi>' in html.read_text(encoding="utf-8")
     [rec] = read_pbn(pbn)
     assert rec.tags["ParContract"] == "Pass" and rec.tags["OptimumScore"] == "NS 0"
 

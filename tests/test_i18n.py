@@ -374,3 +374,59 @@ def test_rule_command_in_russian(tmp_path):
                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert out.returncode == 0, out.stderr
     assert "Юг спасовал вне очерёдности." in out.stdout
+
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+
+
+def cli(*args):
+    out = subprocess.run([sys.executable, "-m", "bridgelaws.cli", *args], capture_output=True,
+                         timeout=120, encoding="utf-8",
+                         env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_results_command_in_polish():
+    out = cli("results", os.path.join(EXAMPLES, "club_night.csv"), "--lang", "pl")
+    lines = out.splitlines()
+    assert lines[0].startswith("club_night - punkty turniejowe (przepisy 12C2")
+    assert lines[1].split() == ["Miejsce", "Para", "Nazwiska", "Wynik", "Procent"]
+    assert "11,67" in lines[2] and lines[2].endswith("97,22\xa0%")
+    english = cli("results", os.path.join(EXAMPLES, "club_night.csv"))
+    assert english.splitlines()[2].endswith("11.67   97.22%")
+
+
+def test_teams_results_in_russian():
+    out = cli("results", os.path.join(EXAMPLES, "swiss_teams.xml"), "--lang", "ru")
+    assert "команды, IMP и VP" in out and "Правила 78B, 78D" in out
+    assert "Шкала VP: 4 сдачи в матче (сдачи в файле)" in out
+    assert message("cli.teams.basis.boards", "ru") in out
+    head = next(line for line in out.splitlines() if line.split()[:2] == ["Тур", "Стол"])
+    assert message("ui.results.home", "ru") in head
+    assert "20,00-0,00" in out                       # VPs with a decimal comma
+    assert not re.search(r"\d\.\d\d", out)           # no English decimal point
+
+
+def test_analyse_command_in_russian(tmp_path):
+    pbn = tmp_path / "set.pbn"
+    cli("deal", "--boards", "2", "--seed", "3", "--out", str(pbn))
+    out = cli("analyse", str(pbn), "--threads", "1", "--lang", "ru").splitlines()
+    assert out[0].startswith("сдача 2  сдаёт В  зона С-Ю  пар NS ")
+    assert out[1].split() == ["♣", "♦", "♥", "♠", "NT"]
+    assert [line.split()[0] for line in out[2:6]] == ["С", "Ю", "В", "З"]
+    english = cli("analyse", str(pbn), "--threads", "1").splitlines()
+    assert english[0].startswith("board 2  dealer E  vulnerable N-S  par NS ")
+    assert [line.split()[1:] for line in out[2:6]] == [line.split()[1:] for line in english[2:6]]
+
+
+def test_handrecord_command_in_hebrew(tmp_path):
+    pbn, page = tmp_path / "set.pbn", tmp_path / "hr.html"
+    cli("deal", "--boards", "2", "--seed", "3", "--out", str(pbn))
+    cli("handrecord", str(pbn), "--threads", "1", "--lang", "he", "--html", str(page))
+    text = page.read_text(encoding="utf-8")
+    assert '<html lang="he" dir="rtl">' in text
+    for piece in ("לוח 2", "מחלק: E", "פגיעות: צפון-דרום", "פאר: NS ", "מספר חלוקה ",
+                  message("cli.hand.advice", "he").split(" (")[0], 'title="צפון"'):
+        assert piece in text, piece
+    assert "Dealer" not in text and "Deal number" not in text

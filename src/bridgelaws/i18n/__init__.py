@@ -51,7 +51,7 @@ def _load(lang: str) -> tuple[dict, str]:
     if po.is_file():
         from babel.messages.pofile import read_po
         with po.open("rb") as f:
-            cat = read_po(f, locale=lang, domain=DOMAIN)
+            cat = read_po(f, domain=DOMAIN)
         found: dict = {}
         for m in cat:
             if not m.id or m.context is None or m.fuzzy:
