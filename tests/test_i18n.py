@@ -426,7 +426,9 @@ def test_handrecord_command_in_hebrew(tmp_path):
     cli("handrecord", str(pbn), "--threads", "1", "--lang", "he", "--html", str(page))
     text = page.read_text(encoding="utf-8")
     assert '<html lang="he" dir="rtl">' in text
-    for piece in ("לוח 2", "מחלק: E", "פגיעות: צפון-דרום", "פאר: NS ", "מספר חלוקה ",
+    assert '<table class="diagram" dir="ltr">' in text     # West on the left, as on paper
+    for piece in ("לוח 2", "מחלק: E", "פגיעות: צפון-דרום", 'פאר: <bdi dir="ltr">NS ',
+                  'חוקים <bdi dir="ltr">12C, 70</bdi>', "מספר חלוקה ",
                   message("cli.hand.advice", "he").split(" (")[0], 'title="צפון"'):
         assert piece in text, piece
     assert "Dealer" not in text and "Deal number" not in text

@@ -110,6 +110,8 @@ h1 { font-size: 1.3em; }
 .par, .number, .advice { font-size: 0.8em; margin: 0.3em 0 0 0; }
 .number { font-family: monospace; }
 .advice { color: #555; }
+@media (max-width: 30em) { body { margin: 0.5em; } .board { width: auto; max-width: 100%; }
+                           .diagram td { padding: 0.15em 0.2em; } }
 """
 
 
@@ -135,20 +137,32 @@ def _dd_table(a, compass: list[str]) -> str:
     return f'<table class="dd"><tr><th></th>{head}</tr>{rows}</table>'
 
 
+def _ltr_message(key: str, lang: str, **values) -> str:
+    """The message ``key`` as HTML, each value kept left to right in a ``<bdi dir="ltr">``
+    (a score, a list of laws: in the right order in a right-to-left page too)."""
+    from ..i18n import message
+    marks = {name: f"\x00{i}\x00" for i, name in enumerate(values)}
+    text = html.escape(message(key, lang, **marks))
+    for name, mark in marks.items():
+        text = text.replace(mark, f'<bdi dir="ltr">{html.escape(str(values[name]))}</bdi>')
+    return text
+
+
 def _board(a, lang: str = "en") -> str:
     from ..analysis import par_text
-    from ..i18n import message
+    from ..i18n import RTL_LANGUAGES, message
 
     def t(key: str, **values) -> str:
         return html.escape(message(key, lang, **values))
     compass = [html.escape(c) for c in message("ui.paper.compass", lang).split(",")]
     hands = a.deal.hands
     board = a.board if a.board is not None else "?"
-    info = (f'<div class="info"><b>{t("ui.paper.board", n=board)}</b><br>'
+    direction = "rtl" if lang in RTL_LANGUAGES else "ltr"
+    info = (f'<div class="info" dir="{direction}"><b>{t("ui.paper.board", n=board)}</b><br>'
             f'{t("cli.hand.dealer", seat=compass[a.dealer])}<br>'
             f'{t("cli.hand.vul", vul=message(f"ui.paper.vul_{a.vulnerable}", lang))}</div>')
     diagram = (
-        '<table class="diagram">'
+        '<table class="diagram" dir="ltr">'
         f'<tr><td>{info}</td>{_hand(hands[0], 0, lang)}<td></td></tr>'
         f'<tr>{_hand(hands[3], 3, lang)}<td class="compass">{compass[0]}<br>'
         f'{compass[3]}&nbsp;&nbsp;{compass[1]}<br>{compass[2]}</td>'
@@ -157,7 +171,7 @@ def _board(a, lang: str = "en") -> str:
         '</table>')
     score, contracts = par_text(a.par, lang)
     return (f'<section class="board" id="board-{board}">{diagram}'
-            f'<p class="par"><bdi>{t("cli.hand.par", score=score)}</bdi> &mdash; '
+            f'<p class="par"><bdi>{_ltr_message("cli.hand.par", lang, score=score)}</bdi> &mdash; '
             f'<bdi dir="ltr">{html.escape(contracts)}</bdi></p>'
             f'<p class="number">{t("cli.hand.deal_number", n=a.number)}</p></section>')
 
@@ -174,5 +188,6 @@ def handrecord_html(results, title: str | None = None, lang: str = "en") -> str:
             f'<meta charset="utf-8">\n'
             f'<title>{title_html}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n'
             f'<h1>{title_html}</h1>\n<div class="set">\n{boards}\n</div>\n'
-            f'<p class="advice">{html.escape(message("cli.hand.advice", lang))}</p>\n'
+            f'<p class="advice">{_ltr_message("cli.hand.advice", lang, laws="12C, 70", law="2")}'
+            '</p>\n'
             '</body>\n</html>\n')
