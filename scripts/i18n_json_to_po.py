@@ -76,7 +76,11 @@ def convert(delete: bool = False) -> list[Path]:
                     translation = tuple(value)
                 else:
                     translation = ("",) * cat.num_plurals
-            cat[ident] = Message(ident, translation, context=key, flags=_flags(text))
+            msg = Message(ident, translation, context=key, flags=_flags(text))
+            # Babel flags a msgid that looks like a %-format ("% EW": %E) python-format;
+            # these texts are str.format texts only (msgfmt -c would check them as %)
+            msg.flags.discard("python-format")
+            cat[ident] = msg
         for key in own:
             if key not in english:
                 print(f"{lang}.json: {key} is not in en.json (left out)", file=sys.stderr)
