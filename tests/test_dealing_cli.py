@@ -102,8 +102,8 @@ def test_handrecord_writes_html_and_pbn_with_the_analysis(tmp_path):
     assert r.returncode == 0, r.stderr
     page = html.read_text(encoding="utf-8")
     assert page.count('class="board"') == 1 and "Board 2" in page
-    assert "Dealer E" in page and "Vul N-S" in page and "Par: NS " in page
-    assert "Deal number " in page and "Laws 12C, 70" in page
+    assert "Dealer E" in page and "Vul N-S" in page and 'Par: <bdi dir="ltr">NS ' in page
+    assert "Deal number " in page and 'Laws <bdi dir="ltr">12C, 70</bdi>' in page
     records = read_pbn(pbn)
     json_data = json.loads(cli("analyse", str(src), "--json").stdout)
     for rec, d in zip(records, json_data):
@@ -155,7 +155,8 @@ def test_a_passed_out_par_is_pass_and_zero_everywhere(tmp_path):
     html, pbn = tmp_path / "hr.html", tmp_path / "hr.pbn"
     r = cli("handrecord", str(src), "--html", str(html), "--pbn", str(pbn))
     assert r.returncode == 0, r.stderr
-    assert "Par: NS 0 &mdash; Pass" in html.read_text(encoding="utf-8")
+    assert ('<bdi>Par: <bdi dir="ltr">NS 0</bdi></bdi> &mdash; <bdi dir="ltr">Pass</bdi>'
+            in html.read_text(encoding="utf-8"))
     [rec] = read_pbn(pbn)
     assert rec.tags["ParContract"] == "Pass" and rec.tags["OptimumScore"] == "NS 0"
 

@@ -9,13 +9,14 @@ import re
 import string
 import subprocess
 import sys
-from importlib import resources
 
 import pytest
 
+from bridgelaws import i18n
 from bridgelaws.explain import explain
 from bridgelaws.formats.case import case_table
-from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES, message
+from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES, message, plural
+from bridgelaws.i18n.display import number, percent
 
 DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
 OTHERS = ("he", "pl", "ru", "nb")
@@ -23,15 +24,20 @@ RLM = "\u200f"
 
 
 def catalogue(lang):
-    text = resources.files("bridgelaws.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return i18n.catalogue(lang)
 
 
 EN = catalogue("en")
 
 
+def forms(text):
+    """A message's texts: its one text, or each of its plural forms."""
+    return [text] if isinstance(text, str) else list(text)
+
+
 def placeholders(text):
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return {name for t in forms(text) for _, name, _, _ in string.Formatter().parse(t)
+            if name is not None}
 
 
 def table(*events, board=1):
@@ -160,7 +166,7 @@ def english_fragments():
     """The literal text of the English catalogue between its placeholders: the pieces
     of four letters or more, as they would show if a message were left in English."""
     pieces = set()
-    for text in EN.values():
+    for text in (t for v in EN.values() for t in forms(v)):
         for literal, _, _, _ in string.Formatter().parse(text):
             piece = literal.strip(" .,:;()-")
             if len(piece) >= 4:
@@ -178,7 +184,7 @@ ENGLISH_WORDS = ("the", "must", "may", "Director", "call", "auction", "partner",
 def own_words(lang):
     """The text of the catalogue of ``lang``: an English-looking word it uses itself
     (Polish "partner", Norwegian "revoke") is not English left over."""
-    return "\n".join(catalogue(lang).values())
+    return "\n".join(t for v in catalogue(lang).values() for t in forms(v))
 
 
 @functools.cache
@@ -202,18 +208,104 @@ def test_languages_listed():
     assert RTL_LANGUAGES == ("he",)
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-def test_catalogue_has_exactly_the_english_keys(lang):
+def template() -> dict:
+    """The template's entries, key to English text (or its two forms): the ``.pot`` that
+    the catalogues are made from, else the English catalogue."""
+    from importlib import resources
+    pot = resources.files("bridgelaws.i18n").joinpath("locale", f"{i18n.DOMAIN}.pot")
+    if not pot.is_file():
+        return EN
+    from babel.messages.pofile import read_po
+    with pot.open("rb") as f:
+        return {m.context: m.id for m in read_po(f) if m.id}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogue_has_every_key_of_the_template(lang):
     cat = catalogue(lang)
-    assert set(cat) == set(EN), (sorted(set(EN) - set(cat)), sorted(set(cat) - set(EN)))
+    missing = [key for key in template() if key not in cat]
+    assert missing == [], f"{lang} has no translation of: {', '.join(missing)}"
+    extra = [key for key in cat if key not in template()]
+    assert extra == [], f"{lang} has keys the template has not: {', '.join(extra)}"
+
+
+def form_numbers(lang):
+    """For each plural form of ``lang``, the counts 0..1000 that choose it."""
+    count, expr = i18n.plural_forms(lang)
+    import gettext
+    rule = gettext.c2py(expr)
+    chosen = [[] for _ in range(count)]
+    for n in range(1001):
+        chosen[rule(n)].append(n)
+    return chosen
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_entries_have_the_language_forms(lang):
+    count = {"en": 2, "nb": 2, "he": 3, "pl": 3, "ru": 3}[lang]
+    assert i18n.plural_forms(lang)[0] == count
+    chosen = form_numbers(lang)
+    assert all(chosen), chosen                     # every form is used by some count
+    plurals = [key for key, text in EN.items() if not isinstance(text, str)]
+    assert len(plurals) >= 8
+    for key in plurals:
+        entry = catalogue(lang)[key]
+        assert not isinstance(entry, str) and len(entry) == count, (key, entry)
+        english = placeholders(EN[key])
+        for form, numbers in zip(entry, chosen):
+            assert form.strip(), key
+            # a form only for one (English "one board", Hebrew "לוח אחד") may say the
+            # number in words; any other form shows every placeholder
+            need = english - {"n"} if numbers == [1] else english
+            assert need <= placeholders(form) <= english, (key, form)
 
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_catalogue_values_have_the_english_placeholders(lang):
     cat = catalogue(lang)
     for key, text in EN.items():
+        if not isinstance(text, str):
+            continue                # plural entries: the test above
         assert isinstance(cat[key], str) and cat[key].strip(), key
         assert placeholders(cat[key]) == placeholders(text), key
+
+
+@pytest.mark.parametrize("n, form", [(1, "1 сдача"), (2, "2 сдачи"), (5, "5 сдач"),
+                                     (11, "11 сдач"), (21, "21 сдача"), (22, "22 сдачи"),
+                                     (112, "112 сдач")])
+def test_russian_plural(n, form):
+    assert plural("ui.event.board_count", n, "ru") == form
+    assert message("ui.event.board_count", "ru", n=n) == form
+
+
+@pytest.mark.parametrize("n, form", [(1, "1 rozdanie"), (2, "2 rozdania"), (5, "5 rozdań"),
+                                     (12, "12 rozdań"), (22, "22 rozdania"),
+                                     (25, "25 rozdań")])
+def test_polish_plural(n, form):
+    assert plural("ui.event.board_count", n, "pl") == form
+
+
+def test_plural_in_other_languages():
+    assert [plural("ui.event.board_count", n, "en") for n in (1, 2)] == ["1 board", "2 boards"]
+    assert [plural("ui.event.board_count", n, "nb") for n in (1, 2)] == ["1 mappe", "2 mapper"]
+    assert [plural("ui.event.board_count", n, "he") for n in (1, 2, 7)] == \
+        ["לוח אחד", "2 לוחות", "7 לוחות"]
+    assert plural("ui.table.saved", 21, "ru") == "Сохранён 21 результат."
+    assert plural("ui.table.saved", 3, "pl") == "Zapisano 3 wyniki."
+    assert message("ui.seats.confirm_playing", "en", round=2, section="A", n=1, open=3) == \
+        "Round 2 of section A is still playing at 1 table. Open round 3 anyway? " \
+        "The table still playing goes on."
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ("52.31%", "1,234.50", "\u22123.5")),
+    ("he", ("52.31%", "1,234.50", "\u200e\u22123.5")),
+    ("pl", ("52,31\xa0%", "1\xa0234,50", "\u22123,5")),
+    ("ru", ("52,31\xa0%", "1\xa0234,50", "\u22123,5")),
+    ("nb", ("52,31\xa0%", "1\xa0234,50", "\u22123,5")),
+])
+def test_numbers_in_each_language(lang, expected):
+    assert (percent(52.3123, lang), number(1234.5, 2, lang), number(-3.5, 1, lang)) == expected
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -229,7 +321,7 @@ def test_every_message_formats(lang):
 @pytest.mark.parametrize("lang", OTHERS)
 def test_catalogue_is_translated(lang):
     cat = catalogue(lang)
-    same = [key for key, text in EN.items() if cat[key] == text and len(text) > 8]
+    same = [key for key, text in EN.items() if cat[key] == text and len(str(text)) > 8]
     assert same == []
 
 
@@ -282,3 +374,61 @@ def test_rule_command_in_russian(tmp_path):
                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert out.returncode == 0, out.stderr
     assert "Юг спасовал вне очерёдности." in out.stdout
+
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+
+
+def cli(*args):
+    out = subprocess.run([sys.executable, "-m", "bridgelaws.cli", *args], capture_output=True,
+                         timeout=120, encoding="utf-8",
+                         env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_results_command_in_polish():
+    out = cli("results", os.path.join(EXAMPLES, "club_night.csv"), "--lang", "pl")
+    lines = out.splitlines()
+    assert lines[0].startswith("club_night - punkty turniejowe (przepisy 12C2")
+    assert lines[1].split() == ["Miejsce", "Para", "Nazwiska", "Wynik", "Procent"]
+    assert "11,67" in lines[2] and lines[2].endswith("97,22\xa0%")
+    english = cli("results", os.path.join(EXAMPLES, "club_night.csv"))
+    assert english.splitlines()[2].endswith("11.67   97.22%")
+
+
+def test_teams_results_in_russian():
+    out = cli("results", os.path.join(EXAMPLES, "swiss_teams.xml"), "--lang", "ru")
+    assert "команды, IMP и VP" in out and "Правила 78B, 78D" in out
+    assert "Шкала VP: 4 сдачи в матче (сдачи в файле)" in out
+    assert message("cli.teams.basis.boards", "ru") in out
+    head = next(line for line in out.splitlines() if line.split()[:2] == ["Тур", "Стол"])
+    assert message("ui.results.home", "ru") in head
+    assert "20,00-0,00" in out                       # VPs with a decimal comma
+    assert not re.search(r"\d\.\d\d", out)           # no English decimal point
+
+
+def test_analyse_command_in_russian(tmp_path):
+    pbn = tmp_path / "set.pbn"
+    cli("deal", "--boards", "2", "--seed", "3", "--out", str(pbn))
+    out = cli("analyse", str(pbn), "--threads", "1", "--lang", "ru").splitlines()
+    assert out[0].startswith("сдача 2  сдаёт В  зона С-Ю  пар NS ")
+    assert out[1].split() == ["♣", "♦", "♥", "♠", "NT"]
+    assert [line.split()[0] for line in out[2:6]] == ["С", "Ю", "В", "З"]
+    english = cli("analyse", str(pbn), "--threads", "1").splitlines()
+    assert english[0].startswith("board 2  dealer E  vulnerable N-S  par NS ")
+    assert [line.split()[1:] for line in out[2:6]] == [line.split()[1:] for line in english[2:6]]
+
+
+def test_handrecord_command_in_hebrew(tmp_path):
+    pbn, page = tmp_path / "set.pbn", tmp_path / "hr.html"
+    cli("deal", "--boards", "2", "--seed", "3", "--out", str(pbn))
+    cli("handrecord", str(pbn), "--threads", "1", "--lang", "he", "--html", str(page))
+    text = page.read_text(encoding="utf-8")
+    assert '<html lang="he" dir="rtl">' in text
+    assert '<table class="diagram" dir="ltr">' in text     # West on the left, as on paper
+    for piece in ("לוח 2", "מחלק: E", "פגיעות: צפון-דרום", 'פאר: <bdi dir="ltr">NS ',
+                  'חוקים <bdi dir="ltr">12C, 70</bdi>', "מספר חלוקה ",
+                  message("cli.hand.advice", "he").split(" (")[0], 'title="צפון"'):
+        assert piece in text, piece
+    assert "Dealer" not in text and "Deal number" not in text

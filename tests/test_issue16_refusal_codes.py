@@ -7,7 +7,6 @@ English words of the engine's reason."""
 from __future__ import annotations
 
 import ast
-import json
 import re
 import string
 from pathlib import Path
@@ -16,13 +15,13 @@ import pytest
 
 from bridgelaws.explain import refusal
 from bridgelaws.formats.case import case_table
+from bridgelaws.i18n import catalogue
 from bridgelaws.table import QuestionRefused, TableError
 from bridgelaws.table.errors import _QUESTION_REFUSALS
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "bridgelaws"
 LANGS = ("en", "he", "pl", "ru", "nb")
-CATALOGUES = {lang: json.loads((SRC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in LANGS}
+CATALOGUES = {lang: catalogue(lang) for lang in LANGS}
 
 
 def placeholders(text: str) -> set[str]:

@@ -13,7 +13,6 @@ The deal (board 1, North deals, nobody vulnerable)::
 import json
 import re
 import string
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from bridgelaws.events import DrawAttention
 from bridgelaws.explain import REVOKE_LAWS, explain, is_play_kind, last_ruling
 from bridgelaws.formats.case import case_table
 from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES
+from bridgelaws.i18n import catalogue as i18n_catalogue
 from bridgelaws.laws.ruling import IRREGULARITY_KINDS, Irregularity, Ruling
 
 DEAL = "N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765"
@@ -288,8 +288,9 @@ def subject_kind(t):
 
 
 def catalogue(lang):
-    text = resources.files("bridgelaws.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    """The entries of ``lang``'s catalogue, a plural entry's forms one a line."""
+    return {k: v if isinstance(v, str) else "\n".join(v)
+            for k, v in i18n_catalogue(lang).items()}
 
 
 EN = catalogue("en")

@@ -342,15 +342,34 @@ def analysis_json(results: Iterable[Analysis]) -> list[dict]:
     return [a.to_json() for a in results]
 
 
-def analysis_lines(results: Iterable[Analysis]) -> list[str]:
-    """Plain text: per board a header and the table (rows N S E W, columns C D H S N)."""
+def par_text(par: Par, lang: str = "en") -> tuple[str, str]:
+    """``(score, contracts)`` of a par for people: ``("NS 620", "NS 4♥=")``, the contracts
+    with suit symbols, ``Pass`` in ``lang`` when passed out, the score in its format."""
+    from .i18n import message
+    from .i18n.display import contract, number
+    score = f"NS {number(par.score_ns, 0, lang)}"
+    if not par.contracts:
+        return score, message("ui.paper.passed_out", lang)
+    return score, "; ".join(
+        f"{c.declarer} {contract(f'{c.level}{c.strain}' + ('X' if c.doubled else ''))}"
+        f"{'=' if c.result == 0 else f'{c.result:+d}'}" for c in par.contracts)
+
+
+def analysis_lines(results: Iterable[Analysis], lang: str = "en") -> list[str]:
+    """Plain text in ``lang``: per board a header and the table (rows N S E W as the
+    language abbreviates them, columns ♣ ♦ ♥ ♠ NT)."""
+    from .i18n import message
+    compass = message("ui.paper.compass", lang).split(",")
     lines = []
     for a in results:
         board = a.board if a.board is not None else "?"
-        lines.append(f"board {board}  dealer {SEAT_NAMES[a.dealer]}  vulnerable {a.vulnerable}  "
-                     f"par {a.par.optimum_score} ({a.par.par_contract})")
-        lines.append("      C  D  H  S  N")
+        score, contracts = par_text(a.par, lang)
+        lines.append(message("cli.analyse.board", lang, board=board,
+                             dealer=compass[a.dealer],
+                             vul=message(f"ui.paper.vul_{a.vulnerable}", lang),
+                             score=score, contracts=contracts))
+        lines.append("     ♣  ♦  ♥  ♠ NT")
         for seat in (0, 2, 1, 3):
             row = a.table.tricks[seat]
-            lines.append(f"  {SEAT_NAMES[seat]}  " + " ".join(f"{n:2d}" for n in row))
+            lines.append(f"  {compass[seat]:<2}" + " ".join(f"{n:2d}" for n in row))
     return lines

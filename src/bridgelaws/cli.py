@@ -479,7 +479,7 @@ def _cmd_analyse(args) -> int:
         json.dump(analysis_json(results), sys.stdout, indent=2 if args.pretty else None)
         sys.stdout.write("\n")
     else:
-        for line in analysis_lines(results):
+        for line in analysis_lines(results, args.lang):
             print(line)
     return 0
 
@@ -503,7 +503,8 @@ def _cmd_handrecord(args) -> int:
                                   progress=_board_progress(bar))
         _write_bytes(args.pdf, data)
     if args.html is not None:
-        page = handrecord_html(results, title=args.title or os.path.basename(args.file))
+        page = handrecord_html(results, title=args.title or os.path.basename(args.file),
+                               lang=args.lang)
         try:
             with open(args.html, "w", encoding="utf-8") as f:
                 f.write(page)
@@ -635,7 +636,7 @@ def _cmd_results(args) -> int:
         print(f"bridgelaws: {len(not_played)} results without a score (first: board "
               f"{not_played[0]['board']}, {not_played[0]['ns']} v {not_played[0]['ew']}); "
               "totals factored; the Director may adjust (Law 12A2)", file=sys.stderr)
-    sys.stdout.write(ranking_json(result) + "\n" if args.json else ranking_text(result))
+    sys.stdout.write(ranking_json(result) + "\n" if args.json else ranking_text(result, args.lang))
     return 0
 
 
@@ -666,7 +667,7 @@ def _results_teams(event, args) -> int:
             event.name or os.path.basename(args.file), {"": rows}, "imp"), lang=args.lang))
     for line in result.disagreements():
         print(f"bridgelaws: {event.source}: differs from the file: {line}", file=sys.stderr)
-    sys.stdout.write(teams_json(result) + "\n" if args.json else teams_text(result))
+    sys.stdout.write(teams_json(result) + "\n" if args.json else teams_text(result, args.lang))
     return 0
 
 
@@ -878,12 +879,14 @@ def build_parser() -> argparse.ArgumentParser:
                  "batches that use every core. Advice for the Director (Laws 12C, 70), never "
                  "a ruling.",
                  "bridgelaws analyse set.pbn\n"
-                 "bridgelaws analyse set.pbn --json --pretty > analysis.json",
+                 "bridgelaws analyse set.pbn --json --pretty > analysis.json\n"
+                 "bridgelaws analyse set.pbn --lang ru",
                  parents=[progress])
     a.add_argument("file", metavar="SET.pbn", help="the PBN file of the board set")
     a.add_argument("--json", action="store_true", help="print a JSON list, one object per board")
     a.add_argument("--pretty", action="store_true", help="indent the JSON")
     a.add_argument("--threads", type=int, default=0, help="DDS threads (default: every core)")
+    _lang_option(a, "the text (JSON is the same in every language)")
     a.set_defaults(func=_cmd_analyse)
 
     n = _command(sub, "dealnumber", "the deal of a number, or the number of a deal "
@@ -959,7 +962,7 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--pdf", metavar="OUT", help="write the hand records as a PDF to print here")
     h.add_argument("--per-page", type=int, choices=[2, 4], default=4,
                    help="boards on each page of the PDF (default 4)")
-    _lang_option(h, "the PDF's headings")
+    _lang_option(h, "the HTML page and the PDF")
     h.add_argument("--title", help="the title of the page (default: the file name)")
     h.add_argument("--threads", type=int, default=0, help="DDS threads (default: every core)")
     h.set_defaults(func=_cmd_handrecord)
@@ -976,7 +979,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "bridgelaws results examples/club_night.csv\n"
                  "bridgelaws results event.xml --method imp --html results.html\n"
                  "bridgelaws results session.bws --pdf results.pdf --cards-pdf cards.pdf\n"
-                 "bridgelaws results team.pbn --boards 8    # a teams event: IMPs, VPs, ranking",
+                 "bridgelaws results team.pbn --boards 8    # a teams event: IMPs, VPs, ranking\n"
+                 "bridgelaws results examples/club_night.csv --lang pl",
                  parents=[progress])
     s.add_argument("file", help="the results file (.xml USEBIO 1.2, .pbn with score tables, "
                                 ".csv raw results, a Bridgemate .bws database) or a folder "
@@ -997,7 +1001,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--pdf", metavar="OUT", help="also write the ranking as a PDF to print")
     s.add_argument("--cards-pdf", metavar="OUT",
                    help="pairs: also write every pair's score card as a PDF to print")
-    _lang_option(s, "the HTML page and the PDFs' headings")
+    _lang_option(s, "the ranking printed, the HTML page and the PDFs' headings")
     s.add_argument("--boards", type=int, metavar="N",
                    help="teams: the boards in a match, which decide the VP scale (default: "
                         "the boards in the file, else inferred from its published VPs)")

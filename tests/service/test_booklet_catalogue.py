@@ -5,7 +5,6 @@ malformed answer is a BridgeError naming its fact; every text is in the five cat
 
 import json
 import re
-from importlib import resources
 
 import pytest
 
@@ -13,6 +12,7 @@ from bridgelaws.cards import BridgeError
 from bridgelaws.explain import explain
 from bridgelaws.formats.case import case_table
 from bridgelaws.i18n import LANGUAGES, RTL_LANGUAGES
+from bridgelaws.i18n import catalogue as i18n_catalogue
 from bridgelaws.service.assistant.booklet import (DEMO_DEAL, GROUP_KEYS, SCENARIOS, Fact,
                                                   Scenario, choice_values, fact_names,
                                                   scenario, scenarios_in)
@@ -363,8 +363,9 @@ def test_any_answer_builds_or_is_a_bridge_error(key):
 # --- the messages ---------------------------------------------------------------------------------
 
 def catalogue(lang):
-    text = resources.files("bridgelaws.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    """The entries of ``lang``'s catalogue, a plural entry's forms one a line."""
+    return {k: v if isinstance(v, str) else "\n".join(v)
+            for k, v in i18n_catalogue(lang).items()}
 
 
 def booklet_keys():

@@ -512,7 +512,7 @@ def test_a_full_disk_during_result_entry_loses_nothing_confirmed(client):
     assert message("ui.table.database", "pl") in r.text
     assert message("ui.table.not_saved", "pl") in r.text
     assert 'value="5S"' in r.text and 'value="11"' in r.text        # as typed
-    assert message("ui.table.some_wrong", "pl", saved=1, wrong=1) in r.text
+    assert message("ui.table.some_wrong", "pl", n=1, wrong=1) in r.text
     disk["full"] = False
     with store.session() as s:
         rows = {r.board: (r.contract, r.tricks) for r in s.scalars(select(ResultRow))}

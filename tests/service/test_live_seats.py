@@ -349,7 +349,7 @@ def test_opening_a_round_while_another_plays_or_has_results_asks_first(svc):
     eid = svc.new_event("Busy night", tables=2, bpr=2)
     r = open_round(svc, eid, 2)
     assert r.status_code == 200 and 'id="confirm-yes"' in r.text
-    assert "Round 1 of section A is still playing at 2 table(s). Open round 2 anyway?" \
+    assert "Round 1 of section A is still playing at 2 tables. Open round 2 anyway?" \
         in unescape(r.text)
     assert rounds_open(svc, eid) == [1]
     # the confirm page posts the same form again, confirmed
@@ -371,7 +371,7 @@ def test_opening_a_round_while_another_plays_or_has_results_asks_first(svc):
         assert v["complete"] and v["board_index"] == 1
     r = open_round(svc, eid, 3)
     text = unescape(r.text)
-    assert r.status_code == 200 and "Round 2 of section A is still playing at 2 table(s)" in text
+    assert r.status_code == 200 and "Round 2 of section A is still playing at 2 tables" in text
     assert "Round 1 of" not in text
 
     # a round with results entered asks too
@@ -388,8 +388,8 @@ def test_opening_a_round_while_another_plays_or_has_results_asks_first(svc):
     assert r.status_code == 303, r.text
     r = open_round(svc, eid2, 3)
     text = unescape(r.text)
-    assert "Round 1 of section A is still playing at 2 table(s)" in text
-    assert "round 3 already has 1 result(s) entered" in text
+    assert "Round 1 of section A is still playing at 2 tables" in text
+    assert "round 3 already has 1 result entered" in text
     assert rounds_open(svc, eid2) == [1]
     assert open_round(svc, eid2, 3, confirm=True).status_code == 303
     assert rounds_open(svc, eid2) == [1, 3]

@@ -280,7 +280,7 @@ def test_seats_qr_codes_new_links_and_rounds(live, browser, shots):
             expect(page.locator("#confirm")).to_be_visible()
             if lang == "en":
                 expect(page.locator("#confirm")).to_contain_text(
-                    "Round 1 of section A is still playing at 2 table(s). Open round 2 anyway?")
+                    "Round 1 of section A is still playing at 2 tables. Open round 2 anyway?")
             _no_sideways(page, size[0])
             shoot(page, shots, f"live_seats_round_confirm_{name}_{lang}")
             if page is not td:

@@ -265,7 +265,7 @@ def test_member_list_add_import_remove(app, client):
     assert members(app) == {("Ann Smith", "1001"), ("Bob", "2"), ("Cy", "")}
     r = client.post("/members/import", data={"csrf": client.csrf, "text": "Dee;3\n"},
                     follow_redirects=True)
-    assert "Imported: 1 new members." in r.text
+    assert "Imported: 1 new member." in r.text
     with app.state.store.session() as s:
         bob = s.scalar(select(MemberRow).where(MemberRow.name == "Bob")).id
     # removing asks first, and Cancel goes back to the list

@@ -137,7 +137,8 @@ def test_ruter_pairs_date_top_boards_hands_and_published_percentages():
     rep = event_report(res)
     assert (rep.date, rep.top, rep.boards) == ("2014-10-05", 34, 39)
     page = render_report(rep)
-    assert "Date: <bdi dir=\"ltr\">2014-10-05</bdi>" in page and "Top: <bdi>34</bdi>" in page
+    assert "Date: <bdi>October 5, 2014</bdi>" in page and "Top: <bdi>34</bdi>" in page
+    assert "<bdi>5 października 2014</bdi>" in render_report(rep, "pl")   # the language's date
     assert "Boards: <bdi>39</bdi>" in page
     first = rep.sections[0].travellers[0]
     assert first.board == 67 and first.hand is not None

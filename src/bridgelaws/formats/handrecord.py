@@ -93,7 +93,6 @@ def records_with_analysis(results) -> list[BoardRecord]:
 _SUITS = ((3, "&spades;", "s"), (2, "&hearts;", "h"), (1, "&diams;", "d"), (0, "&clubs;", "c"))
 _STRAIN_HEAD = ((4, "NT", "n"), (3, "&spades;", "s"), (2, "&hearts;", "h"), (1, "&diams;", "d"),
                 (0, "&clubs;", "c"))
-_VUL_TEXT = {"none": "None", "NS": "N-S", "EW": "E-W", "all": "All"}
 
 _CSS = """
 body { font-family: Georgia, "Times New Roman", serif; margin: 1.5em; color: #111; }
@@ -111,6 +110,8 @@ h1 { font-size: 1.3em; }
 .par, .number, .advice { font-size: 0.8em; margin: 0.3em 0 0 0; }
 .number { font-family: monospace; }
 .advice { color: #555; }
+@media (max-width: 30em) { body { margin: 0.5em; } .board { width: auto; max-width: 100%; }
+                           .diagram td { padding: 0.15em 0.2em; } }
 """
 
 
@@ -119,46 +120,74 @@ def _holding(hand: int, suit: int) -> str:
     return " ".join("10" if r == "T" else r for r in ranks) or "&mdash;"
 
 
-def _hand(hand: int, seat: int) -> str:
+def _hand(hand: int, seat: int, lang: str) -> str:
+    from ..i18n import message
     lines = "".join(f'<div><span class="{cls}">{symbol}</span> {_holding(hand, suit)}</div>'
                     for suit, symbol, cls in _SUITS)
-    return f'<td class="hand" title="{"North East South West".split()[seat]}">{lines}</td>'
+    name = html.escape(message(f"seat.{SEAT_NAMES[seat]}", lang))
+    return f'<td class="hand" title="{name}">{lines}</td>'
 
 
-def _dd_table(a) -> str:
+def _dd_table(a, compass: list[str]) -> str:
     head = "".join(f'<th class="{cls}">{symbol}</th>' for _, symbol, cls in _STRAIN_HEAD)
     rows = "".join(
-        f"<tr><th>{SEAT_NAMES[seat]}</th>"
+        f"<tr><th>{compass[seat]}</th>"
         + "".join(f"<td>{a.table.tricks[seat][strain]}</td>" for strain, _, _ in _STRAIN_HEAD)
         + "</tr>" for seat in (0, 2, 1, 3))
     return f'<table class="dd"><tr><th></th>{head}</tr>{rows}</table>'
 
 
-def _board(a) -> str:
+def _ltr_message(key: str, lang: str, **values) -> str:
+    """The message ``key`` as HTML, each value kept left to right in a ``<bdi dir="ltr">``
+    (a score, a list of laws: in the right order in a right-to-left page too)."""
+    from ..i18n import message
+    marks = {name: f"\x00{i}\x00" for i, name in enumerate(values)}
+    text = html.escape(message(key, lang, **marks))
+    for name, mark in marks.items():
+        text = text.replace(mark, f'<bdi dir="ltr">{html.escape(str(values[name]))}</bdi>')
+    return text
+
+
+def _board(a, lang: str = "en") -> str:
+    from ..analysis import par_text
+    from ..i18n import RTL_LANGUAGES, message
+
+    def t(key: str, **values) -> str:
+        return html.escape(message(key, lang, **values))
+    compass = [html.escape(c) for c in message("ui.paper.compass", lang).split(",")]
     hands = a.deal.hands
     board = a.board if a.board is not None else "?"
-    info = (f'<div class="info"><b>Board {board}</b><br>Dealer {SEAT_NAMES[a.dealer]}<br>'
-            f'Vul {_VUL_TEXT[a.vulnerable]}</div>')
+    direction = "rtl" if lang in RTL_LANGUAGES else "ltr"
+    info = (f'<div class="info" dir="{direction}"><b>{t("ui.paper.board", n=board)}</b><br>'
+            f'{t("cli.hand.dealer", seat=compass[a.dealer])}<br>'
+            f'{t("cli.hand.vul", vul=message(f"ui.paper.vul_{a.vulnerable}", lang))}</div>')
     diagram = (
-        '<table class="diagram">'
-        f'<tr><td>{info}</td>{_hand(hands[0], 0)}<td></td></tr>'
-        f'<tr>{_hand(hands[3], 3)}<td class="compass">N<br>W&nbsp;&nbsp;E<br>S</td>'
-        f'{_hand(hands[1], 1)}</tr>'
-        f'<tr><td></td>{_hand(hands[2], 2)}<td>{_dd_table(a)}</td></tr>'
+        '<table class="diagram" dir="ltr">'
+        f'<tr><td>{info}</td>{_hand(hands[0], 0, lang)}<td></td></tr>'
+        f'<tr>{_hand(hands[3], 3, lang)}<td class="compass">{compass[0]}<br>'
+        f'{compass[3]}&nbsp;&nbsp;{compass[1]}<br>{compass[2]}</td>'
+        f'{_hand(hands[1], 1, lang)}</tr>'
+        f'<tr><td></td>{_hand(hands[2], 2, lang)}<td>{_dd_table(a, compass)}</td></tr>'
         '</table>')
-    contracts = html.escape(a.par.par_contract)
+    score, contracts = par_text(a.par, lang)
     return (f'<section class="board" id="board-{board}">{diagram}'
-            f'<p class="par">Par: {html.escape(a.par.optimum_score)} &mdash; {contracts}</p>'
-            f'<p class="number">Deal number {a.number}</p></section>')
+            f'<p class="par"><bdi>{_ltr_message("cli.hand.par", lang, score=score)}</bdi> &mdash; '
+            f'<bdi dir="ltr">{html.escape(contracts)}</bdi></p>'
+            f'<p class="number">{t("cli.hand.deal_number", n=a.number)}</p></section>')
 
 
-def handrecord_html(results, title: str = "Hand records") -> str:
-    """One HTML page with every analysed board of a set."""
-    boards = "\n".join(_board(a) for a in results)
-    title_html = html.escape(title)
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+def handrecord_html(results, title: str | None = None, lang: str = "en") -> str:
+    """One HTML page with every analysed board of a set, its words in ``lang`` (right
+    to left in Hebrew)."""
+    from ..i18n import LANGUAGES, RTL_LANGUAGES, message
+    lang = lang if lang in LANGUAGES else "en"
+    boards = "\n".join(_board(a, lang) for a in results)
+    title_html = html.escape(title if title is not None else message("ui.paper.hand_records", lang))
+    direction = "rtl" if lang in RTL_LANGUAGES else "ltr"
+    return (f'<!DOCTYPE html>\n<html lang="{lang}" dir="{direction}">\n<head>\n'
+            f'<meta charset="utf-8">\n'
             f'<title>{title_html}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n'
             f'<h1>{title_html}</h1>\n<div class="set">\n{boards}\n</div>\n'
-            f'<p class="advice">Double-dummy tricks and par computed by DDS (through endplay): '
-            f'advice about the deals, not a ruling (Laws 12C, 70). Dealer and vulnerability by '
-            f'Law 2; deal numbers in Richard Pavlicek\'s order.</p>\n</body>\n</html>\n')
+            f'<p class="advice">{_ltr_message("cli.hand.advice", lang, laws="12C, 70", law="2")}'
+            '</p>\n'
+            '</body>\n</html>\n')

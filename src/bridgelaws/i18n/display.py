@@ -5,8 +5,10 @@ Numbers and percentages follow the language's own conventions (CLDR's, through B
 Contracts and cards are shown with their suit symbols, never as the codes the engine
 and the files use: ``4S`` is ``4♠``, ``3N`` ``3NT``, ``SQ`` ``♠Q``, ``HT`` ``♥10``.
 
+Dates are written as each language writes them in full (``27 listopada 2026``).
+
 The service's templates reach these through Jinja filters (``service/web.py``):
-``{{ x|num(2) }}``, ``{{ p|pct }}``, ``{{ c|contract }}``, ``{{ c|card }}``.
+``{{ x|num(2) }}``, ``{{ p|pct }}``, ``{{ d|date }}``, ``{{ c|contract }}``, ``{{ c|card }}``.
 
 >>> percent(58.4444, "pl"), percent(58.4444, "en"), number(-1234.5, 1, "nb")
 ('58,44\\xa0%', '58.44%', '−1\\xa0234,5')
@@ -25,7 +27,7 @@ from jinja2 import pass_context
 
 from . import LANGUAGES, RTL_LANGUAGES, message
 
-__all__ = ["number", "percent", "contract", "card", "cards", "suit", "SYMBOLS"]
+__all__ = ["number", "percent", "date", "contract", "card", "cards", "suit", "SYMBOLS"]
 
 #: suits as people see them on cards and in the bidding box
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -83,6 +85,28 @@ def percent(p, lang: str = "en", digits: int = 2) -> str:
         return ""
     return _minus(_pattern(lang, "percent", digits).apply(float(p) / 100, _locale(lang)),
                   lang)
+
+
+def date(value, lang: str = "en") -> str:
+    """A date (a ``datetime.date``, or ``YYYY-MM-DD`` text) as ``lang`` writes it in full:
+    ``November 27, 2026``, ``27 listopada 2026``, ``27 ноября 2026 г.``; a text that is
+    no such date is returned as it is (``''`` for ``None``)."""
+    import datetime as dt
+    from babel.dates import format_date
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            return value
+    return format_date(value, "long", locale=_locale(lang))
+
+
+@pass_context
+def date_filter(ctx, value) -> str:
+    """The Jinja filter ``date``: :func:`date` in the page's ``lang``."""
+    return date(value, ctx.get("lang", "en"))
 
 
 def contract(code, lang: str = "en") -> str:

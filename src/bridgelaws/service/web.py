@@ -124,6 +124,7 @@ def _ltr(text) -> Markup:
 
 templates.env.filters.update(num=display.num_filter, pct=_pct, contract=_contract, card=display.card,
                              cards=display.cards, suit=_suit, shown=_shown, laws=_laws,
+                             date=display.date_filter,
                              choice=_choice, facts=_facts, isolate=_isolate, what=_what,
                              ltr=_ltr)
 

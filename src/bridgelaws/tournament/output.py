@@ -46,18 +46,32 @@ def load_event(path: str):
                       "a Bridgemate .bws or a folder of Bridgemate tables)", path)
 
 
-def ranking_text(result) -> str:
+def ranking_text(result, lang: str = "en") -> str:
+    """The ranking as text in ``lang``: its words, scores and percentages as the language
+    writes them (``52,31 %`` in Polish)."""
+    from ..i18n import has_message, message
+    from ..i18n.display import number, percent
     ev = result.event
-    lines = [f"{ev.name or ev.source} - {result.method} (Laws {', '.join(result.laws)})",
-             f"{'Rank':5s} {'Pair':5s} {'Names':36s} {'Score':>8s} {'Percent':>8s}"]
+    method = (message(f"ui.scoring.{result.method}", lang)
+              if has_message(f"ui.scoring.{result.method}") else result.method)
+    head = [message(k, lang) for k in ("ui.standings.rank", "ui.standings.pair",
+                                       "ui.standings.names", "ui.standings.score",
+                                       "cli.results.percent")]
+    w = [max(width, len(h)) for width, h in zip((5, 5, 36, 8, 8), head)]    # as wide as a heading
+    lines = [message("cli.results.title", lang, event=ev.name or ev.source, method=method,
+                     laws=", ".join(result.laws)),
+             f"{head[0]:{w[0]}s} {head[1]:{w[1]}s} {head[2]:36s} {head[3]:>{w[3]}s} "
+             f"{head[4]:>{w[4]}s}"]
     field = object()
     # North-South before East-West in a Mitchell (each field in its own order)
     for s in sorted(result.standings, key=lambda s: {"NS": 0, "EW": 1}.get(s.direction, 2)):
         if s.direction != field and s.direction:
-            lines.append(f"-- {s.direction}")
+            side = f"ui.results.{s.direction.lower()}_pair"
+            lines.append(f"-- {message(side, lang) if has_message(side) else s.direction}")
         field = s.direction
-        pct = f"{s.percent:7.2f}%" if s.percent is not None else ""
-        lines.append(f"{s.rank:5s} {s.entry:5s} {s.names[:36]:36s} {s.score:8.2f} {pct:>8s}")
+        pct = percent(s.percent, lang) if s.percent is not None else ""
+        lines.append(f"{s.rank:{w[0]}s} {s.entry:{w[1]}s} {s.names[:36]:36s} "
+                     f"{number(s.score, 2, lang):>{w[3]}s} {pct:>{w[4]}s}")
     return "\n".join(lines) + "\n"
 
 
@@ -76,6 +90,7 @@ def results_environment():
                                   autoescape=True, trim_blocks=True, lstrip_blocks=True)
         from ..i18n import display
         _ENV.filters["num"] = display.num_filter     # as the service's pages have it
+        _ENV.filters["date"] = display.date_filter
     return _ENV
 
 
@@ -109,47 +124,65 @@ def results_html(result, lang: str = "en", *, analysis: bool = True, progress=No
     return render_report(event_report(result, analysis=analysis, progress=progress), lang)
 
 
-def _teams_header(result) -> list[str]:
+def _teams_header(result, lang: str = "en") -> list[str]:
+    from ..i18n import message
     ev = result.event
-    return [f"{ev.name or ev.source} - teams, IMPs and VPs ({result.scale}) "
-            f"(Laws {', '.join(result.laws)})",
-            f"VP scale: {result.boards_how}"]
+    return [message("cli.teams.title", lang, event=ev.name or ev.source, scale=result.scale,
+                    laws=", ".join(result.laws)),
+            message("cli.teams.scale", lang, how=message(result.how_key[0], lang,
+                                                         **result.how_key[1])
+                    if result.how_key[0] else result.boards_how)]
 
 
-def _basis(result) -> str:
+def _basis(result, lang: str = "en") -> str:
+    from ..i18n import message
     kinds = {ms.basis for ms in result.matches}
     if kinds == {"match IMPs"}:
-        return "IMPs: the match totals the file gives (no boards in the file)"
+        return message("cli.teams.basis.match", lang)
     if kinds == {"boards"}:
-        return "IMPs: computed board by board from both rooms (Law 78B)"
-    return "IMPs: board by board where the file has both rooms, else the file's match totals"
+        return message("cli.teams.basis.boards", lang)
+    return message("cli.teams.basis.mixed", lang)
 
 
-def teams_text(result) -> str:
-    """The matches (IMPs each way, VPs, the published VPs where they differ) and the ranking."""
-    lines = _teams_header(result) + [_basis(result), "",
-                                     f"{'Rnd':>3s} {'Tbl':>3s} {'Home':24s} {'Away':24s} "
-                                     f"{'IMPs':>9s} {'VPs':>13s}"]
-    names = {t: (tm.name or t) for t, tm in result.event.teams.items()}
+def teams_text(result, lang: str = "en") -> str:
+    """The matches (IMPs each way, VPs, the published VPs where they differ) and the
+    ranking, in ``lang``."""
+    from ..i18n import message
+    from ..i18n.display import number
+
+    def t(key: str, **values) -> str:
+        return message(key, lang, **values)
+    lines = _teams_header(result, lang) + [
+        _basis(result, lang), "",
+        f"{t('cli.teams.round'):>3s} {t('cli.teams.table'):>3s} {t('ui.results.home'):24s} "
+        f"{t('ui.results.away'):24s} {t('ui.results.imps'):>9s} {t('ui.results.vp'):>13s}"]
+    names = {t_: (tm.name or t_) for t_, tm in result.event.teams.items()}
     for ms in result.matches:
         m = ms.match
-        flag = "" if ms.agrees is not False else \
-            f"  (published {m.published_vp[0]:.2f}-{m.published_vp[1]:.2f})"
+        flag = "" if ms.agrees is not False else "  " + t(
+            "cli.teams.published", home=number(m.published_vp[0], 2, lang),
+            away=number(m.published_vp[1], 2, lang))
         lines.append(f"{m.round if m.round is not None else '':>3} {m.table or '':>3s} "
                      f"{(m.home + ' ' + names[m.home])[:24]:24s} "
                      f"{(m.away + ' ' + names[m.away])[:24]:24s} "
                      f"{ms.imps_home:>4g}-{ms.imps_away:<4g} "
-                     f"{ms.vp_home:6.2f}-{ms.vp_away:<6.2f}{flag}".rstrip())
+                     f"{number(ms.vp_home, 2, lang):>6s}-{number(ms.vp_away, 2, lang):<6s}"
+                     f"{flag}".rstrip())
     if result.unplayed:
-        lines.append(f"({len(result.unplayed)} matches not played yet)")
-    lines += ["", f"{'Rank':5s} {'Team':5s} {'Name':30s} {'VPs':>8s} {'IMPs':>9s} {'Played':>6s}"]
+        lines.append(t("cli.teams.unplayed", n=len(result.unplayed)))
+    lines += ["", f"{t('ui.standings.rank'):5s} {t('ui.standings.team'):5s} "
+                  f"{t('cli.teams.name'):30s} {t('ui.results.vp'):>8s} "
+                  f"{t('ui.results.imps'):>9s} {t('ui.results.played'):>6s}"]
     for s in result.standings:
-        lines.append(f"{s.rank:5s} {s.team:5s} {s.name[:30]:30s} {s.vp:8.2f} "
+        lines.append(f"{s.rank:5s} {s.team:5s} {s.name[:30]:30s} {number(s.vp, 2, lang):>8s} "
                      f"{s.imps_for - s.imps_against:+9g} {s.matches:6d}")
     for note in result.notes:
-        lines.append(f"note: {note}")
-    if result.agreement():
-        lines.append(result.agreement())
+        lines.append(t("cli.teams.note", note=note))
+    counts = result.agreement_counts()
+    if counts:
+        (vps, vps_of), (totals, totals_of), (ranks, ranks_of) = counts
+        lines.append(t("cli.teams.agreement", vps=vps, vps_of=vps_of, totals=totals,
+                       totals_of=totals_of, ranks=ranks, ranks_of=ranks_of))
     return "\n".join(lines) + "\n"
 
 

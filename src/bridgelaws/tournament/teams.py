@@ -158,9 +158,12 @@ class TeamsResult:
     unplayed: list[TeamsMatch] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     laws: list[str] = field(default_factory=lambda: [IMP_LAW, VP_LAW])
+    #: ``boards_how`` as a message key (``cli.teams.how.*``) and its values, for people
+    how_key: tuple[str, dict] = ("", {})
 
-    def agreement(self) -> str | None:
-        """What of the file's published figures this scoring reproduces, in a line."""
+    def agreement_counts(self) -> tuple[tuple[int, int], ...] | None:
+        """How many of the file's published match VPs, totals and ranks this scoring
+        reproduces, each as (agree, published); None when the file publishes none."""
         vps = [ms.agrees for ms in self.matches if ms.agrees is not None]
         totals = [round(s.vp, 2) == round(s.published_vp, 2) for s in self.standings
                   if s.published_vp is not None]
@@ -168,8 +171,16 @@ class TeamsResult:
                  if s.published_rank is not None]
         if not (vps or totals or ranks):
             return None
-        return (f"the file's published figures: match VPs {sum(vps)} of {len(vps)}, totals "
-                f"{sum(totals)} of {len(totals)}, ranks {sum(ranks)} of {len(ranks)} agree")
+        return tuple((sum(x), len(x)) for x in (vps, totals, ranks))
+
+    def agreement(self) -> str | None:
+        """What of the file's published figures this scoring reproduces, in a line."""
+        counts = self.agreement_counts()
+        if counts is None:
+            return None
+        (v, vn), (t, tn), (r, rn) = counts
+        return (f"the file's published figures: match VPs {v} of {vn}, totals "
+                f"{t} of {tn}, ranks {r} of {rn} agree")
 
     def disagreements(self) -> list[str]:
         """Every published number this scoring does not reproduce, one line each."""
@@ -196,7 +207,16 @@ def _match_imps(m: TeamsMatch) -> tuple[float, float, dict]:
 
 
 def infer_boards(ev: TeamsEvent, scale: str = "wbf_2013") -> tuple[int, str]:
-    """The number of boards per match whose VP scale gives the published VPs.
+    """The number of boards per match whose VP scale gives the published VPs, and how.
+
+    See :func:`_inferred`."""
+    n, best, known = _inferred(ev, scale)
+    return n, _INFERRED.format(n=n, scale=scale, best=best, known=known)
+
+
+def _inferred(ev: TeamsEvent, scale: str) -> tuple[int, int, int]:
+    """The number of boards per match whose VP scale gives the published VPs, with how
+    many of the published VPs it reproduces and of how many.
 
     Every match length from 1 to :data:`MAX_BOARDS` is tried on every played
     match with published VPs; the length that reproduces the most of them is
@@ -225,10 +245,13 @@ def infer_boards(ev: TeamsEvent, scale: str = "wbf_2013") -> tuple[int, str]:
         shown = ", ".join(map(str, winners[:8])) if best else "none"
         raise BridgeError(f"the boards per match cannot be inferred from the published VPs "
                           f"(match lengths that fit best: {shown}): give --boards", ev.source)
-    n = winners[0]
-    return n, (f"{n} boards a match: not in the file; inferred from the published VPs "
-               f"(the {scale} scale for {n} boards gives {best} of the {len(known)} matches' "
-               f"published VPs, no other length as many)")
+    return winners[0], best, len(known)
+
+
+#: how the boards per match were inferred (the message ``cli.teams.how.inferred``)
+_INFERRED = ("{n} boards a match: not in the file; inferred from the published VPs (the "
+             "{scale} scale for {n} boards gives {best} of the {known} matches' published "
+             "VPs, no other length as many)")
 
 
 def score_teams(ev: TeamsEvent, *, boards: int | None = None,
@@ -241,22 +264,29 @@ def score_teams(ev: TeamsEvent, *, boards: int | None = None,
     if scale not in VP_SCALES:
         raise BridgeError(f"unknown VP scale {scale!r} (expected one of "
                           f"{', '.join(sorted(VP_SCALES))})")
+    how_key: tuple[str, dict] = ("given", {"n": boards})
     if boards is not None:
         how = f"{boards} boards a match (given)"
     elif ev.boards_per_match is not None:
         boards, how = ev.boards_per_match, f"{ev.boards_per_match} boards a match (the file)"
+        how_key = ("file", {"n": boards})
     elif any(m.boards is not None for m in ev.matches if m.played) and \
             all(m.boards is not None for m in ev.matches if m.played):
         lengths = {len(m.boards.home_ns.keys() | m.boards.away_ns.keys() | m.boards.adjust.keys())
                    for m in ev.matches if m.boards is not None}
         boards, how = (None, "the boards of each match (the file)") if len(lengths) > 1 else \
             (lengths.pop(), "")
+        how_key = ("each", {})
         if boards is not None:
             how = f"{boards} boards a match (the boards in the file)"
+            how_key = ("in_file", {"n": boards})
     elif any(m.played for m in ev.matches):
-        boards, how = infer_boards(ev, scale)
+        boards, best, known = _inferred(ev, scale)
+        how = _INFERRED.format(n=boards, scale=scale, best=best, known=known)
+        how_key = ("inferred", {"n": boards, "scale": scale, "best": best, "known": known})
     else:
         how = "no match played"
+        how_key = ("none", {})
     scores, unplayed = [], []
     vps: dict[str, float] = dict.fromkeys(ev.teams, 0.0)
     imps_for: dict[str, float] = dict.fromkeys(ev.teams, 0.0)
@@ -297,4 +327,5 @@ def score_teams(ev: TeamsEvent, *, boards: int | None = None,
         standings.append(TeamStanding(places[t][0], t, team.name, round(vps[t], 2),
                                       imps_for[t], imps_against[t], played[t],
                                       pub.get("vp"), pub.get("rank")))
-    return TeamsResult(ev, scores, standings, scale, boards, how, unplayed, notes)
+    return TeamsResult(ev, scores, standings, scale, boards, how, unplayed, notes,
+                       how_key=(f"cli.teams.how.{how_key[0]}", how_key[1]))

@@ -246,7 +246,7 @@ def create_event(s, *, name: str, kind: str, movement: str, tables, boards_per_r
         deals = _pbn_deals(pbn, pbn_name)
         missing = [b for b in numbers if b not in deals]
         if missing:
-            raise FieldError("pbn", key="pbn_missing_boards",
+            raise FieldError("pbn", key="pbn_missing_boards", n=len(missing),
                              boards=", ".join(map(str, missing[:10])),
                              first=numbers[0], last=numbers[-1])
         board_deals = {b: deals[b] for b in numbers}
