@@ -208,13 +208,12 @@ def test_languages_listed():
     assert RTL_LANGUAGES == ("he",)
 
 
+@functools.cache
 def template() -> dict:
     """The template's entries, key to English text (or its two forms): the ``.pot`` that
-    the catalogues are made from, else the English catalogue."""
+    the catalogues are made from."""
     from importlib import resources
     pot = resources.files("bridgelaws.i18n").joinpath("locale", f"{i18n.DOMAIN}.pot")
-    if not pot.is_file():
-        return EN
     from babel.messages.pofile import read_po
     with pot.open("rb") as f:
         return {m.context: m.id for m in read_po(f) if m.id}

@@ -76,9 +76,9 @@ def test_every_refusal_has_a_message_in_every_catalogue(name, line, codes, names
     for code in codes:
         key = f"refuse.{code}"
         english = CATALOGUES["en"].get(key)
-        assert english, f"{name}:{line}: {key} is not in en.json"
+        assert english, f"{name}:{line}: {key} is not in the English catalogue"
         for lang in LANGS[1:]:
-            assert key in CATALOGUES[lang], f"{name}:{line}: {key} is not in {lang}.json"
+            assert key in CATALOGUES[lang], f"{name}:{line}: {key} is not in the {lang} catalogue"
             assert placeholders(CATALOGUES[lang][key]) == placeholders(english), (lang, key)
             assert CATALOGUES[lang][key] != english, (lang, key)
         if names is not None:

@@ -21,7 +21,6 @@ English.  Babel reads each ``.po`` once, the first time its language is asked fo
 from __future__ import annotations
 
 import gettext
-import json
 from functools import lru_cache
 from importlib import resources
 
@@ -45,31 +44,26 @@ def _load(lang: str) -> tuple[dict, str]:
     """``(messages, plural expression)`` of ``lang``: the key of each translated entry
     to its text (a tuple of forms for a plural entry); ``{}`` for a language with no
     catalogue."""
-    from babel.messages.plurals import get_plural
-    expr = get_plural(lang if lang in LANGUAGES else "en").plural_expr
     po = _po_path(lang)
-    if po.is_file():
-        from babel.messages.pofile import read_po
-        with po.open("rb") as f:
-            cat = read_po(f, domain=DOMAIN)
-        found: dict = {}
-        for m in cat:
-            if not m.id or m.context is None or m.fuzzy:
-                continue
-            if m.pluralizable:
-                forms = tuple(m.string or ())
-                if lang == "en" and not any(forms):
-                    forms = tuple(m.id)
-                if forms and all(forms):
-                    found[m.context] = forms
-            elif m.string or lang == "en":
-                found[m.context] = m.string or m.id
-        return found, cat.plural_expr
-    try:        # the JSON catalogues the .po files were made from (i18n_json_to_po.py)
-        text = resources.files(__package__).joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, expr
-    return {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(text).items()}, expr
+    if not po.is_file():
+        from babel.messages.plurals import get_plural
+        return {}, get_plural("en").plural_expr
+    from babel.messages.pofile import read_po
+    with po.open("rb") as f:
+        cat = read_po(f, domain=DOMAIN)
+    found: dict = {}
+    for m in cat:
+        if not m.id or m.context is None or m.fuzzy:
+            continue
+        if m.pluralizable:
+            forms = tuple(m.string or ())
+            if lang == "en" and not any(forms):
+                forms = tuple(m.id)
+            if forms and all(forms):
+                found[m.context] = forms
+        elif m.string or lang == "en":
+            found[m.context] = m.string or m.id
+    return found, cat.plural_expr
 
 
 def _catalogue(lang: str) -> dict:
