@@ -1,12 +1,50 @@
-"""What the browser tests share: logging in, submitting a form, creating an event through
-the console's form, and screenshots (Playwright's sync API; no import of it here)."""
+"""What the browser tests share: the Chromium they drive (its path and arguments; the
+session's one browser is conftest.py's ``browser`` fixture), a page in a context of its
+own, logging in, submitting a form, creating an event through the console's form,
+opening a live round and acting at its seats, and screenshots (Playwright's sync API;
+no import of it here)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: Debian's Chromium (``apt-get install chromium``); Playwright downloads no browser
+CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+#: how long a page's wait and navigation may take (ms), unless a module says otherwise
+TIMEOUT_MS = 20_000
+PHONE, LAPTOP = (390, 844), (1366, 900)
+
+
+def have_chromium() -> bool:
+    return os.access(CHROMIUM, os.X_OK)
+
+
+def new_context(browser, size=LAPTOP, *, csp: "CspWatch | None" = None,
+                timeout_ms: int = TIMEOUT_MS, **kw):
+    """A browser context of its own (its own cookies: its own session) at ``size``
+    (width, height) in British English, watched by ``csp`` if given.  Closed by the
+    ``browser`` fixture at the module's end if the test leaves it open."""
+    if isinstance(size, dict):
+        size = (size["width"], size["height"])
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              locale="en-GB", **kw)
+    ctx.set_default_timeout(timeout_ms)
+    ctx.set_default_navigation_timeout(timeout_ms)
+    if csp is not None:
+        csp.watch(ctx)
+    return ctx
+
+
+def new_page(browser, size=LAPTOP, **kw):
+    """A page in a context of its own (see ``new_context``)."""
+    return new_context(browser, size, **kw).new_page()
 
 
 def screenshot_folder(db_backend: str) -> Path:
@@ -83,3 +121,26 @@ def shoot(page, folder: Path, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 5_000, f"{path} looks empty"
     return path
+
+
+def open_live_round(page, base: str, event_id: int, round_no: int = 1, *,
+                    mode: str | None = None) -> list[dict]:
+    """Open round ``round_no`` of the event live with its page's button (``mode``: the
+    table's mode chosen first, e.g. "laws"); the live tables of the event (the API's
+    list: each with its ``seats`` links' tokens)."""
+    if not page.url.startswith(f"{base}/events/{event_id}"):
+        page.goto(f"{base}/events/{event_id}?lang=en")
+    opener = page.locator(f"form.live-open[action='/events/{event_id}/live']"
+                          f"[data-round='{round_no}']")
+    if mode is not None:
+        opener.locator("select[name=mode]").select_option(mode)
+    submit(page, opener)
+    return page.request.get(f"{base}/api/events/{event_id}/live").json()["tables"]
+
+
+def act(page, base: str, token: str, **action) -> None:
+    """A seat's act through its link's API (a player needs no login), made on its
+    current view."""
+    seq = page.request.get(f"{base}/api/play/{token}").json()["seq"]
+    r = page.request.post(f"{base}/api/play/{token}", data={**action, "seq": seq})
+    assert r.ok, r.text()
