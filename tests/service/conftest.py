@@ -17,9 +17,11 @@ postgresql+psycopg://postgres@127.0.0.1:PORT/NAME.
 
 And what the browser tests share (Chromium through Playwright's sync API):
 
-    browser             (module)   the session's one Chromium (started at the first
-                                   browser test, stopped after the last); the contexts
-                                   a module leaves open are closed at its end
+    chromium            (session)  the session's one Chromium (Playwright's Browser,
+                                   started at the first browser test, stopped after
+                                   the last)
+    browser             (module)   the same Chromium, for a module: the contexts the
+                                   module leaves open are closed at its end
     live                (module)   the service run for real (live_server.py) over a
                                    fresh database, for the module: the first
                                    director's password is the module's PASSWORD, its
@@ -152,7 +154,8 @@ CHROMIUM_SESSION = _Chromium()
 
 
 @pytest.fixture(scope="session")
-def _session_chromium():
+def chromium():
+    """The session's Chromium (skipped without Playwright or Debian's chromium)."""
     pytest.importorskip("playwright.sync_api")
     if not have_chromium():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
@@ -161,7 +164,7 @@ def _session_chromium():
 
 
 @pytest.fixture(scope="module")
-def browser(_session_chromium):
+def browser(chromium):
     """The session's Chromium; the contexts the module leaves open are closed at its end,
     so nothing (cookies, pages, listeners) goes on into the next module."""
     browser = CHROMIUM_SESSION.get()
@@ -172,7 +175,7 @@ def browser(_session_chromium):
 
 
 def _uses_browser(item) -> bool:
-    return "_session_chromium" in getattr(item, "fixturenames", ())
+    return "chromium" in getattr(item, "fixturenames", ())
 
 
 def pytest_collection_finish(session):

@@ -144,3 +144,46 @@ def act(page, base: str, token: str, **action) -> None:
     seq = page.request.get(f"{base}/api/play/{token}").json()["seq"]
     r = page.request.post(f"{base}/api/play/{token}", data={**action, "seq": seq})
     assert r.ok, r.text()
+
+
+class Director:
+    """A Director's browser at one size (``SIZES``: "phone" or "laptop"), logged in with
+    ``password``, in one language (kept by the session: every page after the first
+    answers in it), watched by ``csp``; its screenshots are named
+    ``{prefix}-{name}-{size}-{lang}``."""
+
+    SIZES = {"phone": PHONE, "laptop": LAPTOP}
+
+    def __init__(self, browser, base: str, size: str, lang: str, *, password: str,
+                 prefix: str, csp: "CspWatch | None" = None):
+        self.base, self.size, self.lang, self.prefix = base, size, lang, prefix
+        self.ctx = new_context(browser, self.SIZES[size], csp=csp, device_scale_factor=1)
+        self.page = self.ctx.new_page()
+        login(self.page, base, "director", password, lang=lang)
+        # the login brings the director's last language (one director, many browsers)
+        self.page.goto(f"{base}/?lang={lang}")
+        self.visited: list[str] = []
+
+    def t(self, key: str, **kw) -> str:
+        from bridgelaws.i18n import message
+        return message(key, self.lang, **kw)
+
+    def goto(self, path: str):
+        r = self.page.goto(self.base + path)
+        assert r is not None and r.status == 200, (path, r and r.status)
+        return self.check()
+
+    def check(self):
+        """The page shown fits its width and reads in the director's language."""
+        page = self.page
+        page.wait_for_load_state("load")
+        width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width <= inner, f"{page.url} scrolls sideways: {width} px in {inner} px"
+        html = page.locator("html")
+        assert html.get_attribute("lang") == self.lang, page.url
+        assert html.get_attribute("dir") == ("rtl" if self.lang == "he" else "ltr"), page.url
+        self.visited.append(page.url)
+        return page
+
+    def shoot(self, folder, name: str):
+        shoot(self.page, folder, f"{self.prefix}-{name}-{self.size}-{self.lang}")
