@@ -27,6 +27,7 @@ And what the browser tests share (Chromium through Playwright's sync API):
                                    director's password is the module's PASSWORD, its
                                    demo event only if the module sets LIVE_DEMO = True
     shots               (session)  the screenshots' folder (pages.screenshot_folder)
+    no_csp_violation    (autouse)  a test fails on what its module's CSP watch saw
 
 Playwright's sync API marks its event loop as running in the main thread for as long
 as it is started; the tests that use no browser run without that mark (so that
@@ -115,6 +116,16 @@ def live(db_backend, new_database_url, request):
 @pytest.fixture(scope="session")
 def shots(db_backend):
     return screenshot_folder(db_backend)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation(request):
+    """A test of a module with a ``CSP`` watch (pages.CspWatch) fails on any script or
+    style its pages' Content-Security-Policy blocked."""
+    yield
+    csp = getattr(request.module, "CSP", None)
+    if csp is not None:
+        csp.check()
 
 
 # ---------------------------------------------------------------- the one browser

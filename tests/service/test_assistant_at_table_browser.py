@@ -37,12 +37,6 @@ def page(browser, live):
     ctx.close()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _no_sideways(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= \
         page.evaluate("window.innerWidth") + 1, page.url

@@ -57,12 +57,6 @@ def _context(browser):
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 @pytest.fixture(scope="module")
 def browser(browser, live):
     """A director's browser (a context of the session's Chromium: conftest's

@@ -46,12 +46,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 class Director(pages.Director):
     """A Director's browser at one size, logged in, in one language."""
 

@@ -28,12 +28,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 @pytest.fixture(scope="module")
 def event_id(live, browser):
     """One event for the rulings to name (made through the console's form)."""

@@ -80,14 +80,6 @@ def partner(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
-# ---------------------------------------------------------------- fixtures
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 # ---------------------------------------------------------------- helpers
 
 def _page(browser, width: int = 1100, height: int = 900):

@@ -33,12 +33,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _context(browser, width: int, height: int, **kw):
     return new_context(browser, (width, height), csp=CSP, **kw)
 

@@ -32,12 +32,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, size: str):
     return new_page(browser, SIZES[size], csp=CSP)
 

@@ -30,12 +30,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, width: int, height: int):
     return new_page(browser, (width, height), csp=CSP)
 

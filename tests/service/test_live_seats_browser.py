@@ -43,12 +43,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, size):
     return new_page(browser, size, csp=CSP)
 

@@ -229,12 +229,6 @@ def routes(cluster):
     return found, by_port
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _context(browser, base: str, route: str, width: int, height: int):
     ctx = new_context(browser, (width, height), csp=CSP)
     ctx.add_cookies([{"name": "bridgelaws_route", "value": route, "url": base}])

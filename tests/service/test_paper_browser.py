@@ -38,12 +38,6 @@ def page(browser, live):
     ctx.close()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _event_id(page, base: str) -> int:
     page.goto(base + "/?lang=en")
     link = page.locator("a[href^='/events/']").filter(has_text="Demo club pairs").first

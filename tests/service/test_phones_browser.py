@@ -34,12 +34,6 @@ pytestmark = pytest.mark.skipif(not have_chromium(),
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _context(browser, viewport=PHONE):
     return new_context(browser, viewport, csp=CSP, device_scale_factor=1)
 

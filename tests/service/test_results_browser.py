@@ -70,12 +70,6 @@ def event(live, readers):
     return eid
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def fits(page, what: str) -> None:
     """No sideways scroll, no raw catalogue key."""
     width = page.evaluate("window.innerWidth")
