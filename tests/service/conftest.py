@@ -14,16 +14,38 @@ empty database on it.  scripts/test.sh runs the whole suite both ways.
 
 URLs are SQLAlchemy URLs: sqlite:////tmp/.../bridgelaws.db or
 postgresql+psycopg://postgres@127.0.0.1:PORT/NAME.
+
+And what the browser tests share (Chromium through Playwright's sync API):
+
+    chromium            (session)  the session's one Chromium (Playwright's Browser,
+                                   started at the first browser test, stopped after
+                                   the last)
+    browser             (module)   the same Chromium, for a module: the contexts the
+                                   module leaves open are closed at its end
+    live                (module)   the service run for real (live_server.py) over a
+                                   fresh database, for the module: the first
+                                   director's password is the module's PASSWORD, its
+                                   demo event only if the module sets LIVE_DEMO = True
+    shots               (session)  the screenshots' folder (pages.screenshot_folder)
+    no_csp_violation    (autouse)  a test fails on what its module's CSP watch saw
+
+Playwright's sync API marks its event loop as running in the main thread for as long
+as it is started; the tests that use no browser run without that mark (so that
+``asyncio.run`` works in them and in the doctests after them).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import os
 import warnings
 
 import pytest
 
+from .live_server import LiveServer
+from .pages import CHROMIUM, CHROMIUM_ARGS, have_chromium, screenshot_folder
 from .pgserver import start_postgres
 
 BACKENDS = ("sqlite", "postgresql")
@@ -67,3 +89,153 @@ def database_url(db_backend, new_database_url, request):
             server.drop_database(url.rsplit("/", 1)[1])
         except Exception as exc:  # the test's result stands; just say so
             warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
+
+
+def drop_database(request, url: str) -> None:
+    """Drop a PostgreSQL test database made by ``new_database_url`` (closing leftover
+    connections); a failure is a warning, the tests' results stand."""
+    try:
+        request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
+    except Exception as exc:
+        warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
+
+
+@pytest.fixture(scope="module")
+def live(db_backend, new_database_url, request):
+    """The service over a fresh database for the module, with the module's PASSWORD
+    (and its demo event when the module sets LIVE_DEMO = True)."""
+    url = new_database_url()
+    server = LiveServer.start(url, request.module.PASSWORD,
+                              demo=getattr(request.module, "LIVE_DEMO", False))
+    yield server
+    server.stop()
+    if db_backend == "postgresql":
+        drop_database(request, url)
+
+
+@pytest.fixture(scope="session")
+def shots(db_backend):
+    return screenshot_folder(db_backend)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation(request):
+    """A test of a module with a ``CSP`` watch (pages.CspWatch) fails on any script or
+    style its pages' Content-Security-Policy blocked."""
+    yield
+    csp = getattr(request.module, "CSP", None)
+    if csp is not None:
+        csp.check()
+
+
+# ---------------------------------------------------------------- the one browser
+
+class _Chromium:
+    """The session's Playwright and Chromium, started on first use."""
+
+    def __init__(self):
+        self._playwright = None
+        self.browser = None
+        self.last_item = None           # the last test of the session that uses it
+
+    def get(self):
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+            self._playwright = sync_playwright().start()
+            self.browser = self._playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        return self.browser
+
+    @property
+    def running(self) -> bool:
+        return self._playwright is not None
+
+    def stop(self) -> None:
+        browser, playwright = self.browser, self._playwright
+        self.browser = self._playwright = None
+        try:
+            if browser is not None:
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
+
+
+CHROMIUM_SESSION = _Chromium()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The session's Chromium (skipped without Playwright or Debian's chromium)."""
+    pytest.importorskip("playwright.sync_api")
+    if not have_chromium():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    yield CHROMIUM_SESSION.get()
+    CHROMIUM_SESSION.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """The session's Chromium; the contexts the module leaves open are closed at its end,
+    so nothing (cookies, pages, listeners) goes on into the next module."""
+    browser = CHROMIUM_SESSION.get()
+    yield browser
+    if CHROMIUM_SESSION.browser is browser:
+        for ctx in list(browser.contexts):
+            ctx.close()
+
+
+def _uses_browser(item) -> bool:
+    return "chromium" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_finish(session):
+    """The last test of the last module that uses the browser: after it the browser stops
+    (at that module's end, once its fixtures have closed their contexts)."""
+    items = session.items
+    last = next((n for n in range(len(items) - 1, -1, -1) if _uses_browser(items[n])), None)
+    if last is not None:
+        module = getattr(items[last], "module", None)
+        while last + 1 < len(items) and getattr(items[last + 1], "module", None) is module:
+            last += 1
+        CHROMIUM_SESSION.last_item = items[last]
+
+
+@contextlib.contextmanager
+def _no_browser_loop(item):
+    """Outside the browser tests, no event loop marked as running in this thread."""
+    loop = asyncio._get_running_loop() if CHROMIUM_SESSION.running else None
+    if loop is None or _uses_browser(item):
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    with _no_browser_loop(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    with _no_browser_loop(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    try:
+        # (not between modules: a module's fixtures may close its browser contexts)
+        same_module = nextitem is not None and getattr(nextitem, "module", None) is item.module
+        with _no_browser_loop(item) if same_module else contextlib.nullcontext():
+            return (yield)
+    finally:
+        if item is CHROMIUM_SESSION.last_item and CHROMIUM_SESSION.running:
+            # no test after this one uses the browser: stop it now, so that what runs
+            # after (the doctests too) runs without Playwright's loop
+            CHROMIUM_SESSION.stop()

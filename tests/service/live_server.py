@@ -9,6 +9,7 @@ whose tail is shown when it fails to start.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import signal
@@ -35,9 +36,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@functools.cache
 def server_command() -> list[str]:
     """How to run the CLI: ``python -m bridgelaws.cli``, else the ``bridgelaws`` script
-    next to the interpreter."""
+    next to the interpreter (found once per test session: the probe imports the whole
+    service)."""
     probe = subprocess.run([sys.executable, "-m", "bridgelaws.cli", "serve", "--help"],
                            capture_output=True, text=True, timeout=60)
     if probe.returncode == 0:

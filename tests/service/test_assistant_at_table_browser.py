@@ -7,18 +7,13 @@ diagrams.  Screenshots go to test-output/screenshots/atable_*.png."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 
 import pytest
 
 from bridgelaws.i18n import message
 from bridgelaws.service.assistant import booklet
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, screenshot_folder, shoot
-from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_context, shoot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -29,42 +24,17 @@ LAPTOP = {"width": 1366, "height": 900}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 CSP = CspWatch()
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
 @pytest.fixture(scope="module")
-def live(db_backend, new_database_url):
-    server = LiveServer.start(new_database_url(), PASSWORD)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def page(live):
-    with sync_api.sync_playwright() as p:
-        profile = tempfile.mkdtemp(prefix="bridgelaws-chromium-")
-        ctx = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport=PHONE, locale="en-GB")
-        ctx.set_default_timeout(20_000)
-        CSP.watch(ctx)
-        pg = ctx.pages[0] if ctx.pages else ctx.new_page()
-        login(pg, live.url, "director", PASSWORD)
-        yield pg
-        ctx.close()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
+def page(browser, live):
+    ctx = new_context(browser, PHONE, csp=CSP)
+    pg = ctx.new_page()
+    login(pg, live.url, "director", PASSWORD)
+    yield pg
+    ctx.close()
 
 
 def _no_sideways(page):

@@ -2,7 +2,7 @@
 
 One server (``live_server.py``) runs for the module over a fresh database of the
 backend the suite runs on (SQLite, or PostgreSQL with BRIDGELAWS_TEST_DB=postgresql),
-and one headless Chromium with a throwaway profile drives it as a director would:
+and the session's headless Chromium (a context of its own) drives it as a director would:
 
 * log in (a wrong password is refused with a message);
 * create a Mitchell pairs event from a dealt set;
@@ -27,92 +27,46 @@ package ``playwright`` (no browser download); skipped when either is missing.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
 import warnings
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_context, new_event, shoot, submit
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "browser-test-Pa55"
 TIMEOUT_MS = 20_000
 #: a catalogue key shown instead of its text
 RAW_KEY = re.compile(r"\b(?:ui|booklet|option|irregularity)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b")
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
 # ---------------------------------------------------------------- fixtures
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    """The service over a fresh database, for the whole module."""
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:  # the tests' results stand; just say so
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
-
-
-@pytest.fixture(scope="module")
-def playwright_instance():
-    with sync_api.sync_playwright() as p:
-        yield p
-
-
-def _context(playwright_instance):
-    """A fresh Chromium with its own throwaway profile (cookies included)."""
-    profile = tempfile.mkdtemp(prefix="bridgelaws-chromium-")
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 900}, locale="en-GB")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    CSP.watch(ctx)
-    return ctx, profile
+def _context(browser):
+    """A fresh browser context of the session's Chromium (its own cookies)."""
+    return new_context(browser, (1280, 900), csp=CSP, timeout_ms=TIMEOUT_MS)
 
 
 #: every page of every test runs under the service's Content-Security-Policy
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 @pytest.fixture(scope="module")
-def browser(playwright_instance, live):
-    """A director's browser, logged in, for the module's scenario tests."""
-    ctx, profile = _context(playwright_instance)
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+def browser(browser, live):
+    """A director's browser (a context of the session's Chromium: conftest's
+    ``browser``), logged in, for the module's scenario tests."""
+    ctx = _context(browser)
+    page = ctx.new_page()
     login(page, live.url, "director", PASSWORD)
     expect(page).to_have_url(live.url + "/")
     yield page
     ctx.close()
-    shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
 
 
 @pytest.fixture(scope="module")
@@ -225,8 +179,9 @@ LINES_R2 = {
 
 # ---------------------------------------------------------------- 1. login
 
-def test_login_refuses_a_wrong_password_then_logs_in(playwright_instance, live):
-    ctx, profile = _context(playwright_instance)
+def test_login_refuses_a_wrong_password_then_logs_in(chromium, live):
+    # (its own context of the session's Chromium, not the module's logged-in page)
+    ctx = _context(chromium)
     try:
         page = ctx.new_page()
         page.goto(live.url + "/")
@@ -254,7 +209,6 @@ def test_login_refuses_a_wrong_password_then_logs_in(playwright_instance, live):
         _check_page(page, "console")
     finally:
         ctx.close()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- 2-7. the session

@@ -21,108 +21,37 @@ One server (over a fresh database, no demo) and one Chromium for the module.
 
 from __future__ import annotations
 
-import os
 import re
-import warnings
 
 import pytest
 
 from bridgelaws.boards import vulnerability_of
 from bridgelaws.cards import Deal, parse_card
 from bridgelaws.formats.replay import shown as symbols
-from bridgelaws.i18n import message
 from bridgelaws.scoring.contract import Contract, score_ns
 from bridgelaws.tournament.movements import howell, mitchell
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, screenshot_folder, shoot
+from . import pages
+from .pages import CHROMIUM, CspWatch, have_chromium
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "club-night-Pa55"
-TIMEOUT_MS = 20_000
 SAVED = "p.saved:not([hidden])"          # the page's "saved" line (not the PDFs' status)
-SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 900}}
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
+class Director(pages.Director):
+    """A Director's browser at one size, logged in, in one language."""
 
-
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:  # the tests' results stand; just say so
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-class Director:
-    """A Director's browser at one size, logged in, in one language (kept by the
-    session: every page after the first answers in it)."""
-
-    def __init__(self, chromium, base: str, size: str, lang: str):
-        self.base, self.size, self.lang = base, size, lang
-        self.ctx = chromium.new_context(viewport=SIZES[size], locale="en-GB",
-                                        device_scale_factor=1)
-        self.ctx.set_default_timeout(TIMEOUT_MS)
-        self.ctx.set_default_navigation_timeout(TIMEOUT_MS)
-        CSP.watch(self.ctx)
-        self.page = self.ctx.new_page()
-        login(self.page, base, "director", PASSWORD, lang=lang)
-        # the login brings the director's last language (one director, many browsers)
-        self.page.goto(f"{base}/?lang={lang}")
-        self.visited: list[str] = []
-
-    def t(self, key: str, **kw) -> str:
-        return message(key, self.lang, **kw)
-
-    def goto(self, path: str):
-        r = self.page.goto(self.base + path)
-        assert r is not None and r.status == 200, (path, r and r.status)
-        return self.check()
-
-    def check(self):
-        """The page shown fits its width and reads in the director's language."""
-        page = self.page
-        page.wait_for_load_state("load")
-        width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert width <= inner, f"{page.url} scrolls sideways: {width} px in {inner} px"
-        html = page.locator("html")
-        assert html.get_attribute("lang") == self.lang, page.url
-        assert html.get_attribute("dir") == ("rtl" if self.lang == "he" else "ltr"), page.url
-        self.visited.append(page.url)
-        return page
+    def __init__(self, browser, base: str, size: str, lang: str):
+        super().__init__(browser, base, size, lang, password=PASSWORD, prefix="clubnight",
+                         csp=CSP)
 
     def click(self, locator):
         """Click what leads to another page, and check that page."""
@@ -136,17 +65,14 @@ class Director:
         return (self.page.locator(selector).first.inner_text()
                 .replace("\u2066", "").replace("\u2069", "").replace("\u00a0", " "))
 
-    def shoot(self, folder, name: str):
-        shoot(self.page, folder, f"clubnight-{name}-{self.size}-{self.lang}")
-
 
 @pytest.fixture(scope="module")
-def directors(chromium, live):
+def directors(browser, live):
     made: dict[tuple[str, str], Director] = {}
 
     def get(size: str, lang: str) -> Director:
         if (size, lang) not in made:
-            made[size, lang] = Director(chromium, live.url, size, lang)
+            made[size, lang] = Director(browser, live.url, size, lang)
         return made[size, lang]
 
     yield get

@@ -9,65 +9,29 @@ Screenshots go to test-output/screenshots/judgement-*.png.
 
 from __future__ import annotations
 
-import os
-import re
-import warnings
 
 import pytest
 
-from bridgelaws.i18n import message
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot
+from . import pages
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_event
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "judgement-Pa55"
-TIMEOUT_MS = 20_000
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 900}}
 COMBOS = [("phone", "en"), ("phone", "he"), ("laptop", "en"), ("laptop", "he")]
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 @pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:  # the tests' results stand; just say so
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def event_id(live, chromium):
+def event_id(live, browser):
     """One event for the rulings to name (made through the console's form)."""
-    ctx = chromium.new_context(viewport=SIZES["laptop"])
+    ctx = browser.new_context(viewport=SIZES["laptop"])
     page = ctx.new_page()
     login(page, live.url, "director", PASSWORD, lang="en")
     ev = new_event(page, live.url, "Judgement night", tables=3, boards_per_round=2,
@@ -76,35 +40,10 @@ def event_id(live, chromium):
     return ev
 
 
-class Director:
-    def __init__(self, chromium, base: str, size: str, lang: str):
-        self.base, self.size, self.lang = base, size, lang
-        self.ctx = chromium.new_context(viewport=SIZES[size], locale="en-GB",
-                                        device_scale_factor=1)
-        self.ctx.set_default_timeout(TIMEOUT_MS)
-        self.ctx.set_default_navigation_timeout(TIMEOUT_MS)
-        CSP.watch(self.ctx)
-        self.page = self.ctx.new_page()
-        login(self.page, base, "director", PASSWORD, lang=lang)
-        self.page.goto(f"{base}/?lang={lang}")
-
-    def t(self, key: str, **kw) -> str:
-        return message(key, self.lang, **kw)
-
-    def goto(self, path: str):
-        r = self.page.goto(self.base + path)
-        assert r is not None and r.status == 200, (path, r and r.status)
-        return self.check()
-
-    def check(self):
-        page = self.page
-        page.wait_for_load_state("load")
-        width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert width <= inner, f"{page.url} scrolls sideways: {width} px in {inner} px"
-        html = page.locator("html")
-        assert html.get_attribute("lang") == self.lang, page.url
-        assert html.get_attribute("dir") == ("rtl" if self.lang == "he" else "ltr"), page.url
-        return page
+class Director(pages.Director):
+    def __init__(self, browser, base: str, size: str, lang: str):
+        super().__init__(browser, base, size, lang, password=PASSWORD, prefix="judgement",
+                         csp=CSP)
 
     def tap(self, name: str, value: str):
         """Tap the answer ``value`` of question ``name`` (a large button)."""
@@ -124,19 +63,11 @@ class Director:
         return (self.page.locator("#written").inner_text()
                 .replace("\u2066", "").replace("\u2068", "").replace("\u2069", ""))
 
-    def shoot(self, folder, name: str):
-        shoot(self.page, folder, f"judgement-{name}-{self.size}-{self.lang}")
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
 
 @pytest.mark.parametrize("size,lang", COMBOS)
 def test_unauthorised_information_tapped_through_recorded_and_on_to_the_adjusted_score(
-        live, chromium, shots, event_id, size, lang):
-    d = Director(chromium, live.url, size, lang)
+        live, browser, shots, event_id, size, lang):
+    d = Director(browser, live.url, size, lang)
     page = d.goto(f"/judgement/ui?event={event_id}&section=A&round=1&table=2&board=3")
     assert d.question() == "player"
     d.shoot(shots, "ui-first")
@@ -177,9 +108,9 @@ def test_unauthorised_information_tapped_through_recorded_and_on_to_the_adjusted
 
 
 @pytest.mark.parametrize("size,lang", COMBOS)
-def test_misinformation_during_the_auction_offers_the_change_of_call(live, chromium, shots,
+def test_misinformation_during_the_auction_offers_the_change_of_call(live, browser, shots,
                                                                      size, lang):
-    d = Director(chromium, live.url, size, lang)
+    d = Director(browser, live.url, size, lang)
     d.goto("/judgement/mi?board=7")
     d.tap("explainer", "N")
     d.tap("evidence", "system_card")
@@ -201,9 +132,9 @@ def test_misinformation_during_the_auction_offers_the_change_of_call(live, chrom
 
 
 @pytest.mark.parametrize("size,lang", COMBOS)
-def test_a_flag_review_asks_its_question_and_writes_the_consequence(live, chromium, shots,
+def test_a_flag_review_asks_its_question_and_writes_the_consequence(live, browser, shots,
                                                                     size, lang):
-    d = Director(chromium, live.url, size, lang)
+    d = Director(browser, live.url, size, lang)
     page = d.goto("/judgement/review/Review27D?board=1&seat=E")
     body = page.locator("main").inner_text()
     assert d.t("ui.judgement.review.Review27D") in body and "27D" in body

@@ -42,14 +42,12 @@ the Python package ``playwright``; skipped when either is missing.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_event, new_page, shoot, submit
 
 #: every page runs under the service's Content-Security-Policy: a blocked script or
 #: style fails the test
@@ -58,12 +56,7 @@ CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-browser-Pa55"
-TIMEOUT_MS = 20_000
 SEATS = "NESW"
 #: a card name in a page's text (the player's page must hold none before its view comes)
 CARD_IN_TEXT = re.compile(r"(?<![A-Za-z0-9])[SHDC][AKQJT98765432](?![A-Za-z0-9])")
@@ -75,7 +68,7 @@ def page_text(html: str) -> str:
     card name one time in a few hundred)."""
     return re.sub(r'<script src=[^>]*>|nonce="[^"]*"|[A-Za-z0-9_-]{20,}', "", html)
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
@@ -87,44 +80,11 @@ def partner(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
-# ---------------------------------------------------------------- fixtures
-
-@pytest.fixture
-def live(database_url):
-    server = LiveServer.start(database_url, PASSWORD)
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 # ---------------------------------------------------------------- helpers
 
 def _page(browser, width: int = 1100, height: int = 900):
     """A page in a browser context of its own (its own cookies: its own session)."""
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx.new_page()
+    return new_page(browser, (width, height), csp=CSP)
 
 
 def _login(page, base: str):
@@ -197,9 +157,9 @@ class Table:
 
 # ---------------------------------------------------------------- the test
 
-def test_live_table_in_four_browsers(live, chromium, shots):
+def test_live_table_in_four_browsers(live, browser, shots):
     base = live.url
-    td = _page(chromium, 1280, 900)
+    td = _page(browser, 1280, 900)
     _login(td, base)
 
     # --- the event, and round 1 opened live in Laws mode, from the event's page
@@ -226,7 +186,7 @@ def test_live_table_in_four_browsers(live, chromium, shots):
     # --- four players, each in a browser context of his own
     pages = {}
     for seat in SEATS:
-        page = _page(chromium)
+        page = _page(browser)
         resp = page.goto(base + links[seat] + "?lang=en")
         assert resp is not None and resp.status == 200
         html = resp.text()
@@ -374,7 +334,7 @@ def test_live_table_in_four_browsers(live, chromium, shots):
         played += 1
         if played == 6 and not shot_mid:
             shot_mid = True
-            _play_screenshots(chromium, base, links, table, dummy, declarer, shots)
+            _play_screenshots(browser, base, links, table, dummy, declarer, shots)
     assert revoke is not None, "nobody could revoke on this deal"
     assert noticed, "the revoke was never pointed out"
 

@@ -14,61 +14,27 @@ Needs Chromium (``/usr/bin/chromium``, or ``BRIDGELAWS_CHROMIUM``) and Playwrigh
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import (CHROMIUM, CspWatch, have_chromium, login, new_context, new_event,
+                    open_live_round, screenshot_folder, shoot)
 
 CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-calls-Pa55"
-TIMEOUT_MS = 20_000
 #: how soon a call made at a table shows on the Director's pages (pushed: about a second)
 PUSH_MS = 2_000
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _context(browser, width: int, height: int, **kw):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB", **kw)
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx
+    return new_context(browser, (width, height), csp=CSP, **kw)
 
 
 class Requests:
@@ -88,9 +54,7 @@ class Requests:
 
 def _open_round(td, base: str, name: str, seed: str) -> int:
     event_id = new_event(td, base, name, tables=3, boards_per_round=1, seed=seed)
-    opener = td.locator(f"form.live-open[action='/events/{event_id}/live'][data-round='1']")
-    opener.locator("select[name=mode]").select_option("laws")
-    submit(td, opener)
+    open_live_round(td, base, event_id, mode="laws")
     return event_id
 
 

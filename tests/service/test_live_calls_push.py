@@ -17,6 +17,7 @@ import asyncio
 import json
 import queue
 import re
+import socket
 import threading
 import time
 
@@ -104,6 +105,7 @@ class Stream:
         self.client = httpx.Client(base_url=base, cookies=cookies, timeout=30)
         self.status: int | None = None
         self.content_type = ""
+        self.response: httpx.Response | None = None
         self.opened = threading.Event()
         self.thread = threading.Thread(target=self._read, args=(path,), daemon=True)
         self.thread.start()
@@ -112,6 +114,7 @@ class Stream:
     def _read(self, path: str) -> None:
         try:
             with self.client.stream("GET", path) as r:
+                self.response = r
                 self.status, self.content_type = r.status_code, r.headers.get("content-type", "")
                 self.opened.set()
                 for line in r.iter_lines():
@@ -140,6 +143,17 @@ class Stream:
                 return out
 
     def close(self) -> None:
+        """Close the stream: shut its socket down (the reading thread's ``recv`` returns;
+        closing the client alone leaves the connection open, and the server waits for it
+        when it stops), then the client."""
+        stream = self.response.extensions.get("network_stream") if self.response else None
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass                        # the server closed it first
+        self.thread.join(5)
         self.client.close()
 
 

@@ -11,7 +11,6 @@ Screenshots: live-claim-aid-pending-{laptop,phone}-{en,he}.png, live-claim-aid-r
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import threading
@@ -23,21 +22,18 @@ import pytest
 import bridgelaws.laws.claims as claims
 from bridgelaws.service.app import create_app, ensure_director
 
-from .pages import CspWatch, login, screenshot_folder, shoot, submit
+from .pages import (CHROMIUM, CspWatch, have_chromium, login, new_page, screenshot_folder, shoot,
+                    submit)
 from .test_live_api import Live, Svc, nxt, pbn
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "claim-aid-Pa55"
 SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 CSP = CspWatch()
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
@@ -80,14 +76,6 @@ def server(new_database_url, gate):
     app.state.store.dispose()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 def _director_api(app, base: str, url: str) -> Svc:
     c = httpx.Client(base_url=base, timeout=30)
     page = c.get("/login").text
@@ -98,7 +86,7 @@ def _director_api(app, base: str, url: str) -> Svc:
     return Svc(app, c, c.get("/api/csrf").json()["csrf"], url)
 
 
-def test_the_claim_page_shows_at_once_while_the_aid_works(server, chromium, gate, db_backend):
+def test_the_claim_page_shows_at_once_while_the_aid_works(server, browser, gate, db_backend):
     go, runs = gate
     app, base, url = server
     svc = _director_api(app, base, url)
@@ -123,10 +111,7 @@ def test_the_claim_page_shows_at_once_while_the_aid_works(server, chromium, gate
     pages = {}
     for lang in ("en", "he"):
         for size, (w, h) in SIZES.items():
-            ctx = chromium.new_context(viewport={"width": w, "height": h}, locale="en-GB")
-            CSP.watch(ctx)
-            ctx.set_default_timeout(20_000)
-            page = ctx.new_page()
+            page = new_page(browser, (w, h), csp=CSP)
             login(page, base, "td", PASSWORD)
             started = time.monotonic()
             page.goto(f"{base}/live/{live.id}?lang={lang}")

@@ -15,62 +15,25 @@ Needs Chromium (``/usr/bin/chromium``, or ``BRIDGELAWS_CHROMIUM``) and Playwrigh
 
 from __future__ import annotations
 
-import os
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import (CHROMIUM, CspWatch, have_chromium, login, new_event, new_page,
+                    open_live_round, shoot)
 
 CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-expl-Pa55"
-TIMEOUT_MS = 20_000
 SIZES = {"laptop": (1366, 900), "phone": (390, 844)}
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    server = LiveServer.start(new_database_url(), PASSWORD)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, size: str):
-    w, h = SIZES[size]
-    ctx = browser.new_context(viewport={"width": w, "height": h}, locale="en-GB")
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx.new_page()
+    return new_page(browser, SIZES[size], csp=CSP)
 
 
 def test_an_alert_reaches_the_opponents_and_a_question_the_asker(live, browser, shots):
@@ -78,10 +41,7 @@ def test_an_alert_reaches_the_opponents_and_a_question_the_asker(live, browser, 
     td = _page(browser, "laptop")
     login(td, base, "director", PASSWORD, lang="en")
     event_id = new_event(td, base, "Alerts", tables=3, boards_per_round=1, seed="live-expl")
-    opener = td.locator(f"form.live-open[action='/events/{event_id}/live'][data-round='1']")
-    opener.locator("select[name=mode]").select_option("laws")
-    submit(td, opener)
-    tables = td.request.get(f"{base}/api/events/{event_id}/live").json()["tables"]
+    tables = open_live_round(td, base, event_id, mode="laws")
     t1 = next(t for t in tables if t["round"] == 1 and t["table"] == 1)
     tokens = t1["seats"]
     seats = "NESW"

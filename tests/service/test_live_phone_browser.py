@@ -21,64 +21,28 @@ Needs Chromium (``/usr/bin/chromium``, or ``BRIDGELAWS_CHROMIUM``) and Playwrigh
 
 from __future__ import annotations
 
-import os
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, submit
+from .pages import (CHROMIUM, CspWatch, have_chromium, login, new_event, new_page,
+                    open_live_round)
 
 CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-phone-Pa55"
-TIMEOUT_MS = 20_000
 PHONE = (390, 844)
 LAPTOP = (1366, 900)
 SEATS = "NESW"
 WORDS = "Draw trumps, then the clubs are good; I give up a heart at the end"
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url):
-    server = LiveServer.start(new_database_url(), PASSWORD)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, size):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB")
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx.new_page()
+    return new_page(browser, size, csp=CSP)
 
 
 def _shot(page, folder, name: str, size) -> None:
@@ -142,10 +106,7 @@ def test_phone_layout_four_colours_and_a_claim_with_words(live, browser, shots):
     login(td, base, "director", PASSWORD, lang="en")
     event_id = new_event(td, base, "Phone club night", tables=3, boards_per_round=1,
                          seed="live-phone")
-    opener = td.locator(f"form.live-open[action='/events/{event_id}/live'][data-round='1']")
-    opener.locator("select[name=mode]").select_option("laws")
-    submit(td, opener)
-    tables = td.request.get(f"{base}/api/events/{event_id}/live").json()["tables"]
+    tables = open_live_round(td, base, event_id, mode="laws")
     t1 = next(t for t in tables if t["round"] == 1 and t["table"] == 1)
     tokens = t1["seats"]
     pages = {}

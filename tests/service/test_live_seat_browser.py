@@ -13,69 +13,25 @@ Needs Chromium (``/usr/bin/chromium``, or ``BRIDGELAWS_CHROMIUM``) and Playwrigh
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import (CHROMIUM, CspWatch, act, have_chromium, login, new_event, new_page,
+                    open_live_round, shoot)
 
 CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-seat-Pa55"
-TIMEOUT_MS = 20_000
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, width: int, height: int):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx.new_page()
-
-
-def _act(page, base: str, token: str, **act) -> None:
-    """A seat's act through its link's API, made on its current view."""
-    seq = page.request.get(f"{base}/api/play/{token}").json()["seq"]
-    r = page.request.post(f"{base}/api/play/{token}", data={**act, "seq": seq})
-    assert r.ok, r.text()
+    return new_page(browser, (width, height), csp=CSP)
 
 
 def test_seat_page_calls_the_director_and_explains_the_options(live, browser, shots):
@@ -84,10 +40,7 @@ def test_seat_page_calls_the_director_and_explains_the_options(live, browser, sh
     login(td, base, "director", PASSWORD, lang="en")
     event_id = new_event(td, base, "Seat actions", tables=3, boards_per_round=1,
                          seed="live-seat")
-    opener = td.locator(f"form.live-open[action='/events/{event_id}/live'][data-round='1']")
-    opener.locator("select[name=mode]").select_option("laws")
-    submit(td, opener)
-    tables = td.request.get(f"{base}/api/events/{event_id}/live").json()["tables"]
+    tables = open_live_round(td, base, event_id, mode="laws")
     t1 = next(t for t in tables if t["round"] == 1 and t["table"] == 1)
     tokens = t1["seats"]
     first = td.request.get(f"{base}/api/play/{tokens['N']}").json()
@@ -97,8 +50,8 @@ def test_seat_page_calls_the_director_and_explains_the_options(live, browser, sh
     chooser = seats[(seats.index(dealer) + 2) % 4]
     # the dealer opens 1NT, his LHO bids 1♥ (insufficient, Law 27): the dealer's partner
     # chooses
-    _act(td, base, tokens[dealer], action="call", call="1N")
-    _act(td, base, tokens[lho], action="call", call="1H")
+    act(td, base, tokens[dealer], action="call", call="1N")
+    act(td, base, tokens[lho], action="call", call="1H")
 
     for lang in ("he", "en"):                       # (the call in English comes last)
         page = _page(browser, 390, 844)
@@ -165,14 +118,14 @@ def test_seat_page_calls_the_director_and_explains_the_options(live, browser, sh
     partner_ = chooser
     for seat, call in ((seats[(seats.index(dealer) + 3) % 4], "P"), (dealer, "3N"),
                        (lho, "P"), (partner_, "P"), (seats[(seats.index(dealer) + 3) % 4], "P")):
-        _act(td, base, tokens[seat], action="call", call=call)
+        act(td, base, tokens[seat], action="call", call=call)
     view = {x: td.request.get(f"{base}/api/play/{tokens[x]}").json() for x in seats}
     assert view[dealer]["declarer"] == dealer and view[dealer]["dummy"] == partner_
     dummy_hand = view[partner_]["hand"]
     # a lead in a suit dummy holds twice or more (or not at all): two lawful cards there
     lead = next(c for c in view[lho]["hand"]
                 if sum(x[0] == c[0] for x in dummy_hand) != 1)
-    _act(td, base, tokens[lho], action="play", card=lead)
+    act(td, base, tokens[lho], action="play", card=lead)
     decl = _page(browser, 390, 844)
     decl.goto(f"{base}/play/{tokens[dealer]}?lang=en")
     legal = td.request.get(f"{base}/api/play/{tokens[dealer]}").json()["legal_cards"]

@@ -22,71 +22,29 @@ Screenshots: ``live_seats_head_{phone,laptop}_{en,he}``, ``live_seats_next_phone
 from __future__ import annotations
 
 import io
-import os
 import re
 
 import pytest
 
 from bridgelaws.tournament.movements import mitchell
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import (CHROMIUM, CspWatch, act, have_chromium, login, new_event, new_page,
+                    shoot, submit)
 
 CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 zxingcpp = pytest.importorskip("zxingcpp")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "live-seats-Pa55"
-TIMEOUT_MS = 20_000
 PHONE, LAPTOP = (390, 844), (1366, 900)
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url):
-    server = LiveServer.start(new_database_url(), PASSWORD)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, size):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB")
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx.new_page()
-
-
-def _act(page, base: str, token: str, **act) -> None:
-    seq = page.request.get(f"{base}/api/play/{token}").json()["seq"]
-    r = page.request.post(f"{base}/api/play/{token}", data={**act, "seq": seq})
-    assert r.ok, r.text()
+    return new_page(browser, size, csp=CSP)
 
 
 def _no_sideways(page, width: int) -> None:
@@ -174,7 +132,7 @@ def test_seats_qr_codes_new_links_and_rounds(live, browser, shots):
     # --- the round's only board passed out: each seat sees where it goes next ----------
     dealer = td.request.get(f"{base}/api/play/{t1['seats']['N']}").json()["dealer"]
     for k in range(4):
-        _act(td, base, t1["seats"]["NESW"[("NESW".index(dealer) + k) % 4]], action="call",
+        act(td, base, t1["seats"]["NESW"[("NESW".index(dealer) + k) % 4]], action="call",
              call="P")
     for seat, p in seats.items():
         pair = ns if seat in "NS" else ew

@@ -53,26 +53,22 @@ from pathlib import Path
 import pytest
 
 from .live_server import server_command
-from .pages import ROOT, CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import (CHROMIUM, CspWatch, ROOT, have_chromium, login, new_context, new_event, shoot,
+                    submit)
 from .pgserver import PostgresNotFound, start_postgres
 
 CSP = CspWatch()
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 NGINX = os.environ.get("BRIDGELAWS_NGINX") or shutil.which("nginx") or "/usr/sbin/nginx"
 PASSWORD = "multi-process-Pa55"
-TIMEOUT_MS = 20_000
 SEATS = "NESW"
 WORKERS = 2
 HOST = "127.0.0.1"
 
 pytestmark = [
-    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+    pytest.mark.skipif(not have_chromium(),
                        reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
     pytest.mark.skipif(not os.access(NGINX, os.X_OK),
                        reason=f"no nginx at {NGINX} (apt-get install nginx)"),
@@ -217,19 +213,6 @@ def cluster(postgres_url, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(scope="module")
 def routes(cluster):
     """process id -> a value of the ``bridgelaws_route`` cookie that nginx sends to it;
     and the processes' ports by id."""
@@ -246,18 +229,9 @@ def routes(cluster):
     return found, by_port
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _context(browser, base: str, route: str, width: int, height: int):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    CSP.watch(ctx)
+    ctx = new_context(browser, (width, height), csp=CSP)
     ctx.add_cookies([{"name": "bridgelaws_route", "value": route, "url": base}])
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
     return ctx
 
 

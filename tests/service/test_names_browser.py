@@ -8,66 +8,25 @@ Screenshots go to test-output/screenshots/names-*.png.
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot, submit
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_event, new_page, shoot, submit
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "names-browser-Pa55"
-TIMEOUT_MS = 20_000
 PHONE, LAPTOP = (390, 844), (1366, 900)
 CSP = CspWatch()
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def _page(browser, size):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB")
-    CSP.watch(ctx)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    return ctx.new_page()
+    return new_page(browser, size, csp=CSP)
 
 
 def _no_sideways_scroll(page, what):
@@ -75,9 +34,9 @@ def _no_sideways_scroll(page, what):
     assert width <= page.viewport_size["width"] + 1, f"{what} scrolls sideways: {width}px"
 
 
-def test_names_typed_pasted_and_shown(live, chromium, shots):
+def test_names_typed_pasted_and_shown(live, browser, shots):
     base = live.url
-    td = _page(chromium, LAPTOP)
+    td = _page(browser, LAPTOP)
     login(td, base, "director", PASSWORD, lang="en")
     event_id = new_event(td, base, "Names night", tables=3, boards_per_round=1,
                          seed="names-browser")
@@ -116,7 +75,7 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
     expect(td.locator("p.saved")).to_be_visible()
 
     # --- a phone in Hebrew: the entries page, right to left, no sideways scroll
-    phone = _page(chromium, PHONE)
+    phone = _page(browser, PHONE)
     login(phone, base, "director", PASSWORD, lang="he")
     phone.goto(f"{base}/events/{event_id}/entries?lang=he")
     assert phone.locator("html").get_attribute("dir") == "rtl"
@@ -175,7 +134,7 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
     shoot(phone, shots, "names-live-list-phone-en")
     north = row.locator("a.seat-link[data-seat='N']").get_attribute("href")
     east = row.locator("a.seat-link[data-seat='E']").get_attribute("href")
-    player = _page(chromium, PHONE)
+    player = _page(browser, PHONE)
     player.goto(base + north + "?lang=en")
     expect(player.locator("[data-player='N']")).to_have_text("Ann Smith")
     expect(player.locator("[data-player='S']")).to_have_text("Bob Jones")
@@ -183,7 +142,7 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
     expect(player.locator("[data-player='W']")).to_have_text("יוסי לוי")
     _no_sideways_scroll(player, "live table")
     shoot(player, shots, "names-live-phone-en")
-    other = _page(chromium, LAPTOP)
+    other = _page(browser, LAPTOP)
     other.goto(base + east + "?lang=he")
     expect(other.locator("[data-player='E']")).to_have_text("דנה כהן")
     shoot(other, shots, "names-live-laptop-he")
@@ -191,11 +150,11 @@ def test_names_typed_pasted_and_shown(live, chromium, shots):
         p.context.close()
 
 
-def test_team_names_on_a_phone(live, chromium, shots):
+def test_team_names_on_a_phone(live, browser, shots):
     """A teams event: a team's name and four players, typed on a phone in Hebrew; the
     standings name the team."""
     base = live.url
-    phone = _page(chromium, PHONE)
+    phone = _page(browser, PHONE)
     login(phone, base, "director", PASSWORD, lang="he")
     phone.goto(base + "/events/new?lang=he")
     form = phone.locator("form[action='/events/new']")

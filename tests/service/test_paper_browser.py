@@ -10,66 +10,32 @@ Needs Debian's /usr/bin/chromium and the Python package playwright; skipped with
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import shutil
-import tempfile
-import warnings
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, screenshot_folder, shoot
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_context, screenshot_folder, shoot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "paper-test-Pa55"
+LIVE_DEMO = True                        # the demo event: a Mitchell with two rounds of results
 TIMEOUT_MS = 60_000                     # a hand record's DDS on a busy two-core machine
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 CSP = CspWatch()
 
 
 @pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    """The service with its demo event (a Mitchell with two rounds of results)."""
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD, demo=True)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:  # the tests' results stand; just say so
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
-
-
-@pytest.fixture(scope="module")
-def page(live):
-    with sync_api.sync_playwright() as p:
-        profile = tempfile.mkdtemp(prefix="bridgelaws-chromium-")
-        ctx = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1366, "height": 900}, locale="en-GB", accept_downloads=True)
-        ctx.set_default_timeout(TIMEOUT_MS)
-        CSP.watch(ctx)
-        pg = ctx.pages[0] if ctx.pages else ctx.new_page()
-        login(pg, live.url, "director", PASSWORD)
-        yield pg
-        ctx.close()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
+def page(browser, live):
+    ctx = new_context(browser, (1366, 900), csp=CSP, timeout_ms=TIMEOUT_MS,
+                      accept_downloads=True)
+    pg = ctx.new_page()
+    login(pg, live.url, "director", PASSWORD)
+    yield pg
+    ctx.close()
 
 
 def _event_id(page, base: str) -> int:

@@ -14,84 +14,38 @@ One server (over a fresh database with the demo event) and one Chromium for the 
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
-import warnings
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, screenshot_folder, shoot
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_context, shoot
 from .test_phones import codes
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "phones-test-Pa55"
-TIMEOUT_MS = 20_000
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 CSP = CspWatch()
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
+def _context(browser, viewport=PHONE):
+    return new_context(browser, viewport, csp=CSP, device_scale_factor=1)
 
 
 @pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:  # the tests' results stand; just say so
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def _context(chromium, viewport=PHONE):
-    ctx = chromium.new_context(viewport=viewport, locale="en-GB", device_scale_factor=1)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.set_default_navigation_timeout(TIMEOUT_MS)
-    CSP.watch(ctx)
-    return ctx
-
-
-@pytest.fixture(scope="module")
-def director(chromium, live):
+def director(browser, live):
     """A Director's browser on a phone, logged in."""
-    ctx = _context(chromium)
+    ctx = _context(browser)
     page = ctx.new_page()
     login(page, live.url, "director", PASSWORD)
     yield page
     ctx.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
 
 
 def _csrf(page, base) -> str:
@@ -234,9 +188,9 @@ def test_no_page_of_the_director_scrolls_sideways_on_a_phone(director, live, sit
     assert {p["dir"] for p in seen if p["lang"] == "en"} == {"ltr"}
 
 
-def test_a_player_and_a_visitor_see_pages_that_fit_a_phone(chromium, live, site):
+def test_a_player_and_a_visitor_see_pages_that_fit_a_phone(browser, live, site):
     base = live.url
-    ctx = _context(chromium)
+    ctx = _context(browser)
     try:
         page = ctx.new_page()
         seen = []
@@ -253,7 +207,7 @@ def test_a_player_and_a_visitor_see_pages_that_fit_a_phone(chromium, live, site)
         ctx.close()
 
 
-def test_the_results_and_standings_pages_fit_a_phone(chromium, director, live, site):
+def test_the_results_and_standings_pages_fit_a_phone(browser, director, live, site):
     """The published results (a visitor) and the console's standings (a Director): no
     sideways scroll and no contract as a code.  These pages are being rewritten on
     another branch of issue 17 (the shared results templates); this test fails until
@@ -262,7 +216,7 @@ def test_the_results_and_standings_pages_fit_a_phone(chromium, director, live, s
     seen = []
     for lang in ("en", "he"):
         seen.append(_visit(director, f"{base}/events/{ev}/standings", lang))
-    ctx = _context(chromium)
+    ctx = _context(browser)
     try:
         page = ctx.new_page()
         for lang in ("en", "he"):

@@ -14,69 +14,38 @@ screenshots go to test-output/screenshots/results-*.png for a person to look at.
 
 from __future__ import annotations
 
-import os
 import re
 import time
-import warnings
 
 import pytest
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, screenshot_folder, shoot
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_page, screenshot_folder, shoot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "browser-results-Pa55"
+LIVE_DEMO = True                        # the demo event: a Mitchell, two rounds played
 TIMEOUT_MS = 20_000
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
 RAW_KEY = re.compile(r"\bui\.results\.[a-z0-9_.]+\b")
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 CSP = CspWatch()
 
 
 @pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    """The service with its demo event (a Mitchell, two rounds played), for the module."""
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD, demo=True)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
+def readers(browser):
+    """The director's page and a reader's (no login), each in a context of its own."""
+    return [new_page(browser, (1366, 900), csp=CSP, timeout_ms=TIMEOUT_MS) for _ in range(2)]
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    """One Chromium; the director's context and a reader's (no login) in it."""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=CHROMIUM_ARGS)
-        contexts = []
-        for _ in range(2):
-            ctx = browser.new_context(viewport={"width": 1366, "height": 900},
-                                      locale="en-GB")
-            ctx.set_default_timeout(TIMEOUT_MS)
-            CSP.watch(ctx)
-            contexts.append(ctx.new_page())
-        yield contexts
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def event(live, chromium):
+def event(live, readers):
     """The demo event, logged in as the director, one line adjusted and the results
     published; its id."""
-    page = chromium[0]
+    page = readers[0]
     login(page, live.url, "director", PASSWORD)
     page.goto(live.url + "/")
     link = page.locator("a[href^='/events/']").filter(has_text="Demo").first
@@ -101,12 +70,6 @@ def event(live, chromium):
     return eid
 
 
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
 def fits(page, what: str) -> None:
     """No sideways scroll, no raw catalogue key."""
     width = page.evaluate("window.innerWidth")
@@ -117,8 +80,8 @@ def fits(page, what: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "he"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_director_travellers_and_score_card(live, chromium, event, lang, size):
-    page = chromium[0]
+def test_director_travellers_and_score_card(live, readers, event, lang, size):
+    page = readers[0]
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
     page.goto(f"{live.url}/events/{event}/travellers?lang={lang}")
     assert page.locator("html").get_attribute("dir") == ("rtl" if lang == "he" else "ltr")
@@ -146,8 +109,8 @@ def test_director_travellers_and_score_card(live, chromium, event, lang, size):
 
 @pytest.mark.parametrize("lang", ["en", "he"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_public_results_page(live, chromium, event, lang, size):
-    page = chromium[1]                                    # a reader, not logged in
+def test_public_results_page(live, readers, event, lang, size):
+    page = readers[1]                                    # a reader, not logged in
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
     page.goto(f"{live.url}/results/{event}?lang={lang}")
     assert page.locator("form.logout").count() == 0
