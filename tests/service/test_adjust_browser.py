@@ -12,64 +12,25 @@ Screenshots go to test-output/screenshots/adjust-*.png.
 
 from __future__ import annotations
 
-import os
 import re
-import warnings
 
 import pytest
 
 from bridgelaws.i18n import message
 
-from .live_server import LiveServer
-from .pages import CspWatch, login, new_event, screenshot_folder, shoot
+from .pages import CHROMIUM, CspWatch, have_chromium, login, new_event, shoot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 PASSWORD = "adjust-Pa55"
 TIMEOUT_MS = 20_000
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 900}}
 COMBOS = [("phone", "en"), ("phone", "he"), ("laptop", "en")]
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 CSP = CspWatch()
-
-
-@pytest.fixture(autouse=True)
-def no_csp_violation():
-    yield
-    CSP.check()
-
-
-@pytest.fixture(scope="module")
-def live(db_backend, new_database_url, request):
-    url = new_database_url()
-    server = LiveServer.start(url, PASSWORD)
-    yield server
-    server.stop()
-    if db_backend == "postgresql":
-        try:
-            request.getfixturevalue("pg_server").drop_database(url.rsplit("/", 1)[1])
-        except Exception as exc:  # the tests' results stand; just say so
-            warnings.warn(f"could not drop test database {url}: {exc}", stacklevel=1)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def shots(db_backend):
-    return screenshot_folder(db_backend)
 
 
 def check(page, lang: str):
@@ -105,8 +66,8 @@ def table_results(page, base: str, eid: int):
 
 
 @pytest.mark.parametrize("size,lang", COMBOS)
-def test_weighted_score_entered_computed_applied(live, chromium, shots, size, lang):
-    ctx = CSP.watch(chromium.new_context(viewport=SIZES[size], locale="en-GB",
+def test_weighted_score_entered_computed_applied(live, browser, shots, size, lang):
+    ctx = CSP.watch(browser.new_context(viewport=SIZES[size], locale="en-GB",
                                          device_scale_factor=1))
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
