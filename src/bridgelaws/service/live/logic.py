@@ -152,8 +152,14 @@ _NAMES = tuple(card_name(c) for c in range(52))
 
 def _cards(mask: int) -> list[str]:
     """Card names of a mask, spades first and high cards first (the card codes from the
-    highest down: suits are numbered clubs to spades, ranks two to ace)."""
-    return [_NAMES[c] for c in range(51, -1, -1) if mask >> c & 1]
+    highest down: suits are numbered clubs to spades, ranks two to ace).  Only the set
+    bits are visited, highest first (every seat's view names up to 52 cards per act)."""
+    out = []
+    while mask:
+        c = mask.bit_length() - 1
+        out.append(_NAMES[c])
+        mask ^= 1 << c
+    return out
 
 
 def _masks(names) -> int:
