@@ -145,6 +145,26 @@ def update_seen(st) -> None:
                 s["seen"][name] = at
 
 
+def _ask_refused(t, seat: int) -> str | None:
+    """Why ``seat`` may not ask about an opponent's call now (a key), or ``None``: at his
+    own turn in the auction (20F1), any player but dummy after the final pass (41B), at
+    his own turn in the play, declarer at dummy's too (20F2).  The same for every call
+    of the other side."""
+    if t.phase == AUCTION:
+        if t.to_act != seat:
+            return "expl_ask_turn"
+    elif not t.tricks and not t.trick:
+        if seat == t.dummy:
+            return "expl_ask_dummy"
+    else:
+        if seat == t.dummy:
+            return "expl_ask_dummy"
+        turn = t.to_act
+        if turn != seat and not (turn == t.dummy and seat == t.declarer):
+            return "expl_ask_play"
+    return None
+
+
 def _call_at(st, act: dict) -> tuple[int, int, int]:
     """The call an act is about: ``index`` (its place in the auction) and ``call`` (its
     name, as the player saw it).  -> (index, seat, call code).  A call that is not, or no
@@ -202,18 +222,9 @@ def entry(st, seat: int, act: dict) -> dict:
     if what == "ask":
         if caller % 2 == seat % 2:
             raise _error("expl_ask_side")
-        if t.phase == AUCTION:
-            if t.to_act != seat:
-                raise _error("expl_ask_turn")
-        elif not t.tricks and not t.trick:
-            if seat == t.dummy:
-                raise _error("expl_ask_dummy")
-        else:
-            if seat == t.dummy:
-                raise _error("expl_ask_dummy")
-            turn = t.to_act
-            if turn != seat and not (turn == t.dummy and seat == t.declarer):
-                raise _error("expl_ask_play")
+        refused = _ask_refused(t, seat)
+        if refused is not None:
+            raise _error(refused)
         return {"ctl": "explain", "what": "ask", "by": name, "index": index,
                 "call": call_name(call), "text": _text(act, required=False)}
     # correct
@@ -416,19 +427,13 @@ def seat_part(st, seat: int) -> dict:
     alerted = {s["index"] for s in st.statements if s["kind"] in ("alert", "correction")
                and s["text"]}
     own = [i for i, (s, _c) in enumerate(calls) if s == seat]
-    asking = []
-    if not complete:
-        for i, (s, _c) in enumerate(calls):
-            if s % 2 != seat % 2:
-                try:
-                    entry(st, seat, {"what": "ask", "index": i})
-                except BridgeError:
-                    break
-                asking.append(i)
-    correcting = []
-    for i, (s, _c) in enumerate(calls):
-        if s == seat or (s % 2 == seat % 2 and _partner_may_see(t, seat % 2)):
-            correcting.append(i)
+    # every call of the other side may be asked about, or none (entry's rule for "ask",
+    # checked once: trying entry per call cost a refusal per seat and act)
+    asking = [] if complete or _ask_refused(t, seat) is not None else \
+        [i for i, (s, _c) in enumerate(calls) if s % 2 != seat % 2]
+    partner_sees = _partner_may_see(t, seat % 2)
+    correcting = [i for i, (s, _c) in enumerate(calls)
+                  if s == seat or (s % 2 == seat % 2 and partner_sees)]
     change = may_change(st, seat)
     return {"explanations": seen,
             "to_answer": [s["id"] for s in st.statements if s["kind"] == "question"
