@@ -300,3 +300,46 @@ def test_team_match_scores_against_the_other_room_in_imps(client):
     assert r.status_code == 200, shown[:600]
     score, imps = ("+620", "+10") if vul else ("+420", "+7")
     assert f"({score}: {imps} IMP)" in shown and "78B" in shown
+
+
+def test_team_match_takes_a_weighted_score_as_weighted_imps(client):
+    """A weighted score (12C1c) at the open room of a team match: each likely result is
+    IMPed against the closed room's +140 and the IMPs weighted (Law 78B).  Not
+    vulnerable: 60% 4♠ S = (+420, 280 more: 7 IMPs) and 40% 4♠ S -1 (-50, 190 less: -5
+    IMPs): 0.6 x 7 - 0.4 x 5 = 2.2 IMPs to the home team; vulnerable: +620 (480: 10)
+    and -100 (240: -6): 6 - 2.4 = 3.6.  The other board is +140 in both rooms (0).  The
+    match is complete and scored, not left out."""
+    from bridgelaws.boards import vulnerability_of
+    r = client.post("/events/new", data={"csrf": client.csrf, "name": "Teams", "kind": "teams",
+                                          "movement": "roundrobin", "tables": "4",
+                                          "sections": "1", "boards_per_round": "2",
+                                          "scoring": "imp", "source": "deal", "seed": "t"},
+                    follow_redirects=False)
+    eid = int(r.headers["location"].split("/")[2].split("?")[0])
+    with client.app.state.store.session() as s:
+        st = next(x for x in s.get(EventRow, eid).sittings if x.round == 1 and x.table_no == 1)
+        board, second = st.boards[0], st.boards[1]
+    r = client.post(f"/events/{eid}/tables/A/1/1", data={
+        "csrf": client.csrf, f"closed:{board}|score": "140", f"open:{second}|score": "140",
+        f"closed:{second}|score": "140"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    data = {"csrf": client.csrf, "section": "A", "round": "1", "table": "1",
+            "board": str(board), "room": "open", "ruling": RULING,
+            **rows("r", ("4", "S", "S", "", "=", "60"), ("4", "S", "S", "", "-1", "40"))}
+    r = client.post(f"/events/{eid}/adjust/likely", data={**data, "op": "apply"},
+                    follow_redirects=False)
+    assert r.status_code == 200 and 'id="confirm"' in r.text, text(r.text)[:600]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', r.text))
+    r = client.post(f"/events/{eid}/adjust/likely",
+                    data={k: html.unescape(v) for k, v in fields.items()}, follow_redirects=False)
+    assert r.status_code == 303, text(r.text)[:600]
+    vul = vulnerability_of(board) in ("NS", "all")
+    home = 3.6 if vul else 2.2
+    from bridgelaws.service.console.logic import standings as event_standings
+    with client.app.state.store.session() as s:
+        sections = event_standings(s, s.get(EventRow, eid))["A"]
+    match = next(m for m in sections["matches"] if m["round"] == 1 and m["table"] == 1)
+    assert match["complete"] is True
+    assert match["imps"] == pytest.approx([home, 0.0])
+    assert {s["pair"]: s["imps"] for s in sections["standings"]}[match["home"]] \
+        == pytest.approx(home)

@@ -31,7 +31,7 @@ from ...formats.pbn import read_pbn
 from ...formats.replay import shown
 from ...scoring.adjusted import ArtificialScore, artificial_imps
 from ...scoring.contract import Contract, score, score_ns
-from ...scoring.imps import TeamMatch
+from ...scoring.imps import TeamMatch, imps
 from ...scoring.matchpoints import SplitScore, WeightedScore
 from ...scoring.vp import victory_points
 from ...tournament.event import Entry, Event, Result
@@ -854,6 +854,33 @@ def _without_phantoms(ev: EventRow, section: str, rows: list[dict]) -> list[dict
     return out
 
 
+def _team_weighted_imps(a, other_ns: int, open_room: bool) -> tuple[float, float]:
+    """(home IMPs, away IMPs) of a board whose score at one table is weighted (12C1c) or
+    split (12C1e), against the other room's table result: each likely result is IMPed
+    against the other room (Law 78B) and the IMPs are weighted, never the scores
+    averaged first.  The home team sits North-South in the open room.  A split score
+    scores each side on its own list, so the two need not balance.
+
+    >>> w = WeightedScore(((420, 0.6), (-50, 0.4)))        # at the open room, closed +420
+    >>> _team_weighted_imps(w, 420, True)       # 0.6 x 0 + 0.4 x -10 (470: 10 IMPs)
+    (-4.0, 4.0)
+    >>> _team_weighted_imps(SplitScore(420, w), 420, False)  # closed room: away NS
+    (4.0, 0.0)
+    """
+    def home(x) -> float:                   # the home team's IMPs of NS scores at this table
+        parts = x.parts if isinstance(x, WeightedScore) else ((int(x), 1.0),)
+        return sum(w * (imps(s - other_ns) if open_room else imps(other_ns - s))
+                   for s, w in parts)
+    if isinstance(a, SplitScore):
+        ns, ew = home(a.ns), home(a.ew)
+        # open room: home is NS (its own list), away EW; closed room: away NS, home EW
+        h, w = (ns, -ew) if open_room else (ew, -ns)
+    else:
+        h = home(a)
+        w = -h
+    return round(h, 2) + 0.0, round(w, 2) + 0.0
+
+
 def _team_standings(ev: EventRow, results, section: str) -> dict:
     by_match: dict[tuple[int, int], dict] = {}
     for r in results:
@@ -878,8 +905,13 @@ def _team_standings(ev: EventRow, results, section: str) -> dict:
                     away = artificial_imps(a.ew if adj[0].room == "open" else a.ns)
                     m.adjust[b] = (home, away)
                     continue
-                if not isinstance(a, int):         # weighted or split: not in a team match
-                    complete = False
+                if not isinstance(a, int):         # weighted (12C1c) or split (12C1e)
+                    open_room = adj[0].room == "open"
+                    other = c if open_room else o
+                    if other is None or other.score is None:
+                        complete = False
+                        continue
+                    m.adjust[b] = _team_weighted_imps(a, other.score, open_room)
                     continue
                 (m.home_ns if adj[0].room == "open" else m.away_ns)[b] = a
                 other = c if adj[0].room == "open" else o
