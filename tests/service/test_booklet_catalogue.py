@@ -373,8 +373,9 @@ def booklet_keys():
     for s in SCENARIOS:
         keys += [s.title, s.summary] + [f.label for f in s.facts]
         keys += [f"booklet.choice.{c}" for f in s.facts for c in f.choices]
-    from bridgelaws.service.assistant.booklet import SUIT_CHOICES, TAP_FORMS
-    for s in TAP_FORMS.values():                        # the forms of facts (taps)
+    from bridgelaws.service.assistant.booklet import SUIT_CHOICES, TAP_FORMS, TAP_FORMS_1997
+    # the forms of facts (taps), and those that ask more under the 1997 Laws
+    for s in (*TAP_FORMS.values(), *TAP_FORMS_1997.values()):
         keys += [f.label for f in s.facts]
         keys += [f"booklet.choice.{c}" for f in s.facts for c in f.choices
                  if f.choices != SUIT_CHOICES]           # suits: their symbols and names
