@@ -30,14 +30,12 @@ And what the browser tests share (Chromium through Playwright's sync API):
     no_csp_violation    (autouse)  a test fails on what its module's CSP watch saw
 
 Playwright's sync API marks its event loop as running in the main thread for as long
-as it is started; the tests that use no browser run without that mark (so that
-``asyncio.run`` works in them and in the doctests after them).
+as it is started; the tests that use no browser run without that mark (the root
+conftest.py's hooks: so that ``asyncio.run`` works in them and in the doctests).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import itertools
 import os
 import warnings
@@ -201,39 +199,12 @@ def pytest_collection_finish(session):
         CHROMIUM_SESSION.last_item = items[last]
 
 
-@contextlib.contextmanager
-def _no_browser_loop(item):
-    """Outside the browser tests, no event loop marked as running in this thread."""
-    loop = asyncio._get_running_loop() if CHROMIUM_SESSION.running else None
-    if loop is None or _uses_browser(item):
-        yield
-        return
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_setup(item):
-    with _no_browser_loop(item):
-        return (yield)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item):
-    with _no_browser_loop(item):
-        return (yield)
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
+    # (the loop Playwright marks as running is hidden from the other tests by the root
+    # conftest.py, in every folder and under pytest-xdist's workers too)
     try:
-        # (not between modules: a module's fixtures may close its browser contexts)
-        same_module = nextitem is not None and getattr(nextitem, "module", None) is item.module
-        with _no_browser_loop(item) if same_module else contextlib.nullcontext():
-            return (yield)
+        return (yield)
     finally:
         if item is CHROMIUM_SESSION.last_item and CHROMIUM_SESSION.running:
             # no test after this one uses the browser: stop it now, so that what runs

@@ -300,7 +300,11 @@ def test_acknowledged_acts_survive_a_killed_server_and_the_board_goes_on(killed)
     flying = g.in_flight["aid"]
     assert set(stored) - set(acked_then) <= {flying}
     assert top - max(acked_then.values()) <= 1
-    assert any(flying in s.resent for s in seats)           # it was sent again
+    # it was sent again; unless its answer beat the SIGKILL (the server read, stored and
+    # answered it in the moment between the send and the signal): then it is stored and
+    # acknowledged, which is as good
+    assert any(flying in s.resent for s in seats) or (
+        flying in acked and stored.get(flying) == acked[flying])
 
     # --- the views after the restart: where they were, plus what the log holds --------
     for s in seats:
