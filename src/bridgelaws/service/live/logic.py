@@ -1027,6 +1027,8 @@ class Journal:
         self.store = store
         self.notify = notify
         self._pg = None                         # the journal's own connection (PostgreSQL)
+        self._lite = None                       # the journal's own connection (SQLite file)
+        self._lite_binds = None                 # SQLAlchemy's conversions of data and at
         self.q: queue.Queue = queue.Queue()
         self.thread = threading.Thread(target=self._run, name="bridgelaws-journal", daemon=True)
         self.thread.start()
@@ -1045,6 +1047,10 @@ class Journal:
         extras = [it[1] for it in items if it[1] is not None]
         if not extras and rows and self.store.backend == "postgresql":
             self._commit_pg(rows, [it[2] for it in items if it[2]])
+            return
+        if not extras and rows and self.store.backend == "sqlite" and \
+                self.store.engine.url.database not in (None, "", ":memory:"):
+            self._commit_sqlite(rows)
             return
         # SQLAlchemy Core on one connection: the ORM's unit of work costs more than the
         # insert itself, and this thread shares the interpreter with the event loop
@@ -1093,12 +1099,52 @@ class Journal:
                 conn.close()                    # connected afresh for the next batch
             raise
 
+    def _commit_sqlite(self, rows: list[dict]) -> None:
+        """The entries of a batch without extras on an SQLite file: one ``executemany``
+        in one transaction on the journal's own ``sqlite3`` connection, with the pragmas
+        of the engine's connections (the write-ahead log synced at each commit: as
+        durable), the values converted as SQLAlchemy stores them (its JSON and DateTime
+        bind processors).  Through SQLAlchemy (a pooled connection per batch, BEGIN, the
+        insert compiled and its parameters processed in Python) it cost more than the
+        insert itself, on the interpreter the event loop shares."""
+        import sqlite3
+        from ..db import LiveEventRow, _sqlite_pragmas
+        conn = self._lite
+        if conn is None:
+            dialect = self.store.engine.dialect
+            cols = LiveEventRow.__table__.c
+            self._lite_binds = (cols.data.type.dialect_impl(dialect).bind_processor(dialect)
+                                or (lambda v: v),
+                                cols.at.type.dialect_impl(dialect).bind_processor(dialect)
+                                or (lambda v: v))
+            conn = sqlite3.connect(self.store.engine.url.database, timeout=30,
+                                   isolation_level=None)    # BEGIN and COMMIT are ours
+            _sqlite_pragmas(conn, None)
+            self._lite = conn
+        data, at = self._lite_binds
+        params = [(r["live_table_id"], r["seq"], r["board"], r["actor"], data(r["data"]),
+                   r["aid"], at(r["at"])) for r in rows]
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany("INSERT INTO live_event (live_table_id, seq, board, actor, data, "
+                             "aid, at) VALUES (?, ?, ?, ?, ?, ?, ?)", params)
+            conn.execute("COMMIT")
+        except BaseException as e:
+            if not isinstance(e, sqlite3.IntegrityError):
+                self._lite = None               # connected afresh for the next batch
+                conn.close()                    # (closing rolls back)
+            elif conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
     def _run(self) -> None:
         while True:
             item = self.q.get()
             if item is None:
                 if self._pg is not None:
                     self._pg.close()
+                if self._lite is not None:
+                    self._lite.close()
                 return
             batch = [item]
             while len(batch) < 500:
@@ -1697,8 +1743,9 @@ def claim_advice(table: Table) -> dict:
 
 
 def _is_conflict(e: Exception) -> bool:
+    import sqlite3                              # the journal's own connection (SQLite)
     from sqlalchemy.exc import IntegrityError
-    if isinstance(e, IntegrityError):
+    if isinstance(e, (IntegrityError, sqlite3.IntegrityError)):
         return True
     try:
         import psycopg                          # the journal's own connection (PostgreSQL)
