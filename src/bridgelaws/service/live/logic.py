@@ -1010,6 +1010,14 @@ def open_round(s, ev, section: str, round_no: int, mode: str = "laws",
     return out
 
 
+#: ``json.dumps(x, separators=(",", ":"))`` (and with ``ensure_ascii=False``) as encoders
+#: made once: the same text, without making an encoder per message; views are trees
+#: built afresh, never circular
+_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+_compact_utf8 = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False,
+                                 check_circular=False).encode
+
+
 @dataclass(eq=False)
 class Subscriber:
     """A connection that receives a table's views: a seat (0..3) or the Director (None)."""
@@ -1450,10 +1458,10 @@ class Hub:
         """The message carrying a watcher's view.  ``public_json`` is the public view
         already in JSON (the same for the four seats, so encoded once per change)."""
         if seat is None:
-            return json.dumps({"type": "view", "view": director_view(st)}, separators=(",", ":"))
+            return _compact({"type": "view", "view": director_view(st)})
         if public_json is None:
-            public_json = json.dumps(_public(st), separators=(",", ":"))
-        own = json.dumps(own_view(st, seat, lang), separators=(",", ":"), ensure_ascii=False)
+            public_json = _compact(_public(st))
+        own = _compact_utf8(own_view(st, seat, lang))
         return '{"type":"view","view":' + public_json[:-1] + "," + own[1:] + "}"
 
     def broadcast(self, st: LiveState) -> None:
@@ -1461,7 +1469,7 @@ class Hub:
         subs = self.subs.get(st.id)
         if not subs:
             return
-        public_json = json.dumps(_public(st), separators=(",", ":"))
+        public_json = _compact(_public(st))
         texts: dict = {}
         for sub in list(subs):
             key = (sub.seat, sub.lang)
