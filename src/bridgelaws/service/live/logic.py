@@ -1174,18 +1174,22 @@ class Journal:
                         self._commit([it])
                     except Exception as e:      # noqa: BLE001 - passed to the caller
                         errors[i] = e
+            # the batch's answers in one call per event loop (each call wakes the loop)
+            by_loop: dict = {}
             for it, err in zip(batch, errors):
-                loop, fut = it[3], it[4]
-                loop.call_soon_threadsafe(_settle, fut, err)
+                by_loop.setdefault(it[3], []).append((it[4], err))
+            for loop, settled in by_loop.items():
+                loop.call_soon_threadsafe(_settle, settled)
 
 
-def _settle(fut, err) -> None:
-    if fut.done():
-        return
-    if err is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(err)
+def _settle(settled) -> None:
+    for fut, err in settled:
+        if fut.done():
+            continue
+        if err is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(err)
 
 
 class Hub:
