@@ -93,3 +93,31 @@ def test_a_second_entry_at_the_same_place_is_a_conflict_and_the_rest_is_stored(s
     assert isinstance(clash, Exception) and _is_conflict(clash)
     assert fine is None
     assert [r[0] for r in _stored(store, table)] == [1, 2]
+
+
+def test_one_seat_looked_up_finds_its_table_s_four_and_a_replaced_link_stays_out(store):
+    from bridgelaws.service.db import LiveSeatRow
+    from bridgelaws.service.live.logic import Hub
+    table = _table(store)
+    with store.transaction() as s:
+        for seat in "NESW":
+            s.add(LiveSeatRow(token=f"tok-{table}-{seat}", live_table_id=table, seat=seat))
+    hub = Hub(store)
+    try:
+        assert hub.seat_of(f"tok-{table}-E") == (table, 1)
+        assert {t: hub.tokens[t] for t in hub.tokens} == {
+            f"tok-{table}-{s}": (table, i) for i, s in enumerate("NESW")}
+        assert hub.seat_of("no such token") is None
+        # the Director replaces West's link: the old token is forgotten, and a lookup of
+        # a sibling that read the database before the replacement does not bring it back
+        revoked = hub.revocations
+        asyncio.run(hub.revoke(f"tok-{table}-W"))
+        assert f"tok-{table}-W" not in hub.tokens and hub.revocations == revoked + 1
+        with store.transaction() as s:
+            s.get(LiveSeatRow, f"tok-{table}-W").token = f"new-{table}-W"
+        hub.tokens.clear()
+        assert hub.seat_of(f"tok-{table}-N") == (table, 0)
+        assert f"new-{table}-W" in hub.tokens and f"tok-{table}-W" not in hub.tokens
+        assert hub.seat_of(f"tok-{table}-W") is None
+    finally:
+        hub.journal.close()

@@ -1216,6 +1216,7 @@ class Hub:
         self.loading: dict[int, asyncio.Lock] = {}   # one load of a table's log at a time
         self.subs: dict[int, set[Subscriber]] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
+        self.revocations = 0                    # tokens forgotten so far (seat_of)
         self.sockets: dict[str, set] = {}       # token -> the seat connections opened on it
         self.journal = Journal(store, notify=store.backend == "postgresql")
         # the claim aid's answer for each disputed claim, computed once, in the background
@@ -1242,13 +1243,26 @@ class Hub:
             return self.tokens[token]
         if not token or len(token) > 64:
             return None
+        # the four seats of a table connect together: one read (Core, not the ORM's unit
+        # of work) finds the table's four tokens, as fresh as the one asked for
+        from sqlalchemy import select
+        from sqlalchemy.orm import aliased
         from ..db import LiveSeatRow
-        with self.store.session() as s:
-            row = s.get(LiveSeatRow, token)
-            if row is None:
-                return None
-            found = (row.live_table_id, SEAT_NAMES.index(row.seat))
-        self.tokens[token] = found
+        asked = aliased(LiveSeatRow)
+        revoked = self.revocations
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(LiveSeatRow.token, LiveSeatRow.live_table_id, LiveSeatRow.seat)
+                .join(asked, asked.live_table_id == LiveSeatRow.live_table_id)
+                .where(asked.token == token)).all()
+        found = None
+        for t, table_id, seat in rows:
+            # the others only if no link was replaced meanwhile (one read before it
+            # must not bring a replaced token back)
+            if t == token or self.revocations == revoked:
+                self.tokens[t] = (table_id, SEAT_NAMES.index(seat))
+            if t == token:
+                found = self.tokens[t]
         return found
 
     async def find(self, token: str) -> tuple[int, int] | None:
@@ -1267,6 +1281,7 @@ class Hub:
     async def revoke(self, token: str) -> None:
         """A seat's old token (the Director gave the seat a new link): forgotten, and
         the connections open on it are closed (code 4410; the page says why)."""
+        self.revocations += 1
         self.tokens.pop(token, None)
         for ws in list(self.sockets.pop(token, ())):
             try:
@@ -1646,6 +1661,7 @@ class Hub:
         open calls are found again from the database (calls made or settled while the
         listener was away).  The seat tokens are read afresh too (a link replaced
         meanwhile)."""
+        self.revocations += 1
         self.tokens.clear()
         for table_id in list(self.states):
             if not self.subs.get(table_id):
