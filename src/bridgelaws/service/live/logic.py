@@ -700,24 +700,45 @@ def own_view(st: LiveState, seat: int, lang: str = "en") -> dict:
     v["may_answer"] = bool(t.claim is not None and to_act == seat)
     v["may_claim"] = (t.phase == PLAY and t.claim is None and seat != t.dummy and not st.hold
                       and d is None)
-    v["may_ask"] = [] if st.hold else may_ask(t, seat)
+    v["may_ask"] = [] if st.hold else may_ask(t, seat, _showed_out(st))
     v.update(explanations.seat_part(st, seat))
     return v
 
 
-def may_ask(t: Table, seat: int) -> list[dict]:
+def _showing(t: Table) -> list[int | None]:
+    """For each seat, the trick in progress if he showed out in it, else the last
+    quitted trick if he showed out there, else ``None`` (the same for every asker)."""
+    n = len(t.tricks) + 1
+    tricks = [n, n - 1] if t.trick else [n - 1]
+    return [next((k for k in tricks if k >= 1 and t.showed_out(other, k)), None)
+            for other in range(4)]
+
+
+def _showed_out(st: LiveState) -> list[int | None]:
+    """:func:`_showing` of the table in play, computed once per entry for the four
+    seats' views (it was a tenth of each view's cost)."""
+    t = st.table
+    key = (st.seq, id(t), len(t.events), len(t.trick), len(t.tricks))
+    cached = st.__dict__.get("_showing")
+    if cached is None or cached[0] != key:
+        cached = st.__dict__["_showing"] = (key, _showing(t))
+    return cached[1]
+
+
+def may_ask(t: Table, seat: int, showing: list[int | None] | None = None) -> list[dict]:
     """Whom ``seat`` may ask now whether he has a card of the suit led (Law 61B): each
     player who showed out in the trick in progress or, failing that, in the last quitted
-    trick, and has not been asked about it yet.  Only public facts are read."""
+    trick, and has not been asked about it yet.  Only public facts are read.
+    (``showing``: :func:`_showing` of ``t``, when at hand.)"""
     if t.phase != PLAY or t.pending is not None or t.claim is not None or \
             t.question is not None:
         return []
-    n = len(t.tricks) + 1
-    tricks = [n, n - 1] if t.trick else [n - 1]
+    if showing is None:
+        showing = _showing(t)
     asked = {(q["asks"], q["trick"]) for q in t.questions}
     out = []
     for other in range(4):
-        trick = next((k for k in tricks if k >= 1 and t.showed_out(other, k)), None)
+        trick = showing[other]
         if other == seat or trick is None or (SEAT_NAMES[other], trick) in asked:
             continue
         try:
