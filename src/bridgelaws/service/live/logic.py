@@ -700,24 +700,45 @@ def own_view(st: LiveState, seat: int, lang: str = "en") -> dict:
     v["may_answer"] = bool(t.claim is not None and to_act == seat)
     v["may_claim"] = (t.phase == PLAY and t.claim is None and seat != t.dummy and not st.hold
                       and d is None)
-    v["may_ask"] = [] if st.hold else may_ask(t, seat)
+    v["may_ask"] = [] if st.hold else may_ask(t, seat, _showed_out(st))
     v.update(explanations.seat_part(st, seat))
     return v
 
 
-def may_ask(t: Table, seat: int) -> list[dict]:
+def _showing(t: Table) -> list[int | None]:
+    """For each seat, the trick in progress if he showed out in it, else the last
+    quitted trick if he showed out there, else ``None`` (the same for every asker)."""
+    n = len(t.tricks) + 1
+    tricks = [n, n - 1] if t.trick else [n - 1]
+    return [next((k for k in tricks if k >= 1 and t.showed_out(other, k)), None)
+            for other in range(4)]
+
+
+def _showed_out(st: LiveState) -> list[int | None]:
+    """:func:`_showing` of the table in play, computed once per entry for the four
+    seats' views (it was a tenth of each view's cost)."""
+    t = st.table
+    key = (st.seq, id(t), len(t.events), len(t.trick), len(t.tricks))
+    cached = st.__dict__.get("_showing")
+    if cached is None or cached[0] != key:
+        cached = st.__dict__["_showing"] = (key, _showing(t))
+    return cached[1]
+
+
+def may_ask(t: Table, seat: int, showing: list[int | None] | None = None) -> list[dict]:
     """Whom ``seat`` may ask now whether he has a card of the suit led (Law 61B): each
     player who showed out in the trick in progress or, failing that, in the last quitted
-    trick, and has not been asked about it yet.  Only public facts are read."""
+    trick, and has not been asked about it yet.  Only public facts are read.
+    (``showing``: :func:`_showing` of ``t``, when at hand.)"""
     if t.phase != PLAY or t.pending is not None or t.claim is not None or \
             t.question is not None:
         return []
-    n = len(t.tricks) + 1
-    tricks = [n, n - 1] if t.trick else [n - 1]
+    if showing is None:
+        showing = _showing(t)
     asked = {(q["asks"], q["trick"]) for q in t.questions}
     out = []
     for other in range(4):
-        trick = next((k for k in tricks if k >= 1 and t.showed_out(other, k)), None)
+        trick = showing[other]
         if other == seat or trick is None or (SEAT_NAMES[other], trick) in asked:
             continue
         try:
@@ -1010,6 +1031,14 @@ def open_round(s, ev, section: str, round_no: int, mode: str = "laws",
     return out
 
 
+#: ``json.dumps(x, separators=(",", ":"))`` (and with ``ensure_ascii=False``) as encoders
+#: made once: the same text, without making an encoder per message; views are trees
+#: built afresh, never circular
+_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+_compact_utf8 = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False,
+                                 check_circular=False).encode
+
+
 @dataclass(eq=False)
 class Subscriber:
     """A connection that receives a table's views: a seat (0..3) or the Director (None)."""
@@ -1027,6 +1056,8 @@ class Journal:
         self.store = store
         self.notify = notify
         self._pg = None                         # the journal's own connection (PostgreSQL)
+        self._lite = None                       # the journal's own connection (SQLite file)
+        self._lite_binds = None                 # SQLAlchemy's conversions of data and at
         self.q: queue.Queue = queue.Queue()
         self.thread = threading.Thread(target=self._run, name="bridgelaws-journal", daemon=True)
         self.thread.start()
@@ -1045,6 +1076,10 @@ class Journal:
         extras = [it[1] for it in items if it[1] is not None]
         if not extras and rows and self.store.backend == "postgresql":
             self._commit_pg(rows, [it[2] for it in items if it[2]])
+            return
+        if not extras and rows and self.store.backend == "sqlite" and \
+                self.store.engine.url.database not in (None, "", ":memory:"):
+            self._commit_sqlite(rows)
             return
         # SQLAlchemy Core on one connection: the ORM's unit of work costs more than the
         # insert itself, and this thread shares the interpreter with the event loop
@@ -1093,12 +1128,52 @@ class Journal:
                 conn.close()                    # connected afresh for the next batch
             raise
 
+    def _commit_sqlite(self, rows: list[dict]) -> None:
+        """The entries of a batch without extras on an SQLite file: one ``executemany``
+        in one transaction on the journal's own ``sqlite3`` connection, with the pragmas
+        of the engine's connections (the write-ahead log synced at each commit: as
+        durable), the values converted as SQLAlchemy stores them (its JSON and DateTime
+        bind processors).  Through SQLAlchemy (a pooled connection per batch, BEGIN, the
+        insert compiled and its parameters processed in Python) it cost more than the
+        insert itself, on the interpreter the event loop shares."""
+        import sqlite3
+        from ..db import LiveEventRow, _sqlite_pragmas
+        conn = self._lite
+        if conn is None:
+            dialect = self.store.engine.dialect
+            cols = LiveEventRow.__table__.c
+            self._lite_binds = (cols.data.type.dialect_impl(dialect).bind_processor(dialect)
+                                or (lambda v: v),
+                                cols.at.type.dialect_impl(dialect).bind_processor(dialect)
+                                or (lambda v: v))
+            conn = sqlite3.connect(self.store.engine.url.database, timeout=30,
+                                   isolation_level=None)    # BEGIN and COMMIT are ours
+            _sqlite_pragmas(conn, None)
+            self._lite = conn
+        data, at = self._lite_binds
+        params = [(r["live_table_id"], r["seq"], r["board"], r["actor"], data(r["data"]),
+                   r["aid"], at(r["at"])) for r in rows]
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany("INSERT INTO live_event (live_table_id, seq, board, actor, data, "
+                             "aid, at) VALUES (?, ?, ?, ?, ?, ?, ?)", params)
+            conn.execute("COMMIT")
+        except BaseException as e:
+            if not isinstance(e, sqlite3.IntegrityError):
+                self._lite = None               # connected afresh for the next batch
+                conn.close()                    # (closing rolls back)
+            elif conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
     def _run(self) -> None:
         while True:
             item = self.q.get()
             if item is None:
                 if self._pg is not None:
                     self._pg.close()
+                if self._lite is not None:
+                    self._lite.close()
                 return
             batch = [item]
             while len(batch) < 500:
@@ -1120,18 +1195,22 @@ class Journal:
                         self._commit([it])
                     except Exception as e:      # noqa: BLE001 - passed to the caller
                         errors[i] = e
+            # the batch's answers in one call per event loop (each call wakes the loop)
+            by_loop: dict = {}
             for it, err in zip(batch, errors):
-                loop, fut = it[3], it[4]
-                loop.call_soon_threadsafe(_settle, fut, err)
+                by_loop.setdefault(it[3], []).append((it[4], err))
+            for loop, settled in by_loop.items():
+                loop.call_soon_threadsafe(_settle, settled)
 
 
-def _settle(fut, err) -> None:
-    if fut.done():
-        return
-    if err is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(err)
+def _settle(settled) -> None:
+    for fut, err in settled:
+        if fut.done():
+            continue
+        if err is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(err)
 
 
 class Hub:
@@ -1158,6 +1237,7 @@ class Hub:
         self.loading: dict[int, asyncio.Lock] = {}   # one load of a table's log at a time
         self.subs: dict[int, set[Subscriber]] = {}
         self.tokens: dict[str, tuple[int, int]] = {}
+        self.revocations = 0                    # tokens forgotten so far (seat_of)
         self.sockets: dict[str, set] = {}       # token -> the seat connections opened on it
         self.journal = Journal(store, notify=store.backend == "postgresql")
         # the claim aid's answer for each disputed claim, computed once, in the background
@@ -1184,13 +1264,26 @@ class Hub:
             return self.tokens[token]
         if not token or len(token) > 64:
             return None
+        # the four seats of a table connect together: one read (Core, not the ORM's unit
+        # of work) finds the table's four tokens, as fresh as the one asked for
+        from sqlalchemy import select
+        from sqlalchemy.orm import aliased
         from ..db import LiveSeatRow
-        with self.store.session() as s:
-            row = s.get(LiveSeatRow, token)
-            if row is None:
-                return None
-            found = (row.live_table_id, SEAT_NAMES.index(row.seat))
-        self.tokens[token] = found
+        asked = aliased(LiveSeatRow)
+        revoked = self.revocations
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(LiveSeatRow.token, LiveSeatRow.live_table_id, LiveSeatRow.seat)
+                .join(asked, asked.live_table_id == LiveSeatRow.live_table_id)
+                .where(asked.token == token)).all()
+        found = None
+        for t, table_id, seat in rows:
+            # the others only if no link was replaced meanwhile (one read before it
+            # must not bring a replaced token back)
+            if t == token or self.revocations == revoked:
+                self.tokens[t] = (table_id, SEAT_NAMES.index(seat))
+            if t == token:
+                found = self.tokens[t]
         return found
 
     async def find(self, token: str) -> tuple[int, int] | None:
@@ -1209,6 +1302,7 @@ class Hub:
     async def revoke(self, token: str) -> None:
         """A seat's old token (the Director gave the seat a new link): forgotten, and
         the connections open on it are closed (code 4410; the page says why)."""
+        self.revocations += 1
         self.tokens.pop(token, None)
         for ws in list(self.sockets.pop(token, ())):
             try:
@@ -1404,10 +1498,10 @@ class Hub:
         """The message carrying a watcher's view.  ``public_json`` is the public view
         already in JSON (the same for the four seats, so encoded once per change)."""
         if seat is None:
-            return json.dumps({"type": "view", "view": director_view(st)}, separators=(",", ":"))
+            return _compact({"type": "view", "view": director_view(st)})
         if public_json is None:
-            public_json = json.dumps(_public(st), separators=(",", ":"))
-        own = json.dumps(own_view(st, seat, lang), separators=(",", ":"), ensure_ascii=False)
+            public_json = _compact(_public(st))
+        own = _compact_utf8(own_view(st, seat, lang))
         return '{"type":"view","view":' + public_json[:-1] + "," + own[1:] + "}"
 
     def broadcast(self, st: LiveState) -> None:
@@ -1415,7 +1509,7 @@ class Hub:
         subs = self.subs.get(st.id)
         if not subs:
             return
-        public_json = json.dumps(_public(st), separators=(",", ":"))
+        public_json = _compact(_public(st))
         texts: dict = {}
         for sub in list(subs):
             key = (sub.seat, sub.lang)
@@ -1588,6 +1682,7 @@ class Hub:
         open calls are found again from the database (calls made or settled while the
         listener was away).  The seat tokens are read afresh too (a link replaced
         meanwhile)."""
+        self.revocations += 1
         self.tokens.clear()
         for table_id in list(self.states):
             if not self.subs.get(table_id):
@@ -1697,8 +1792,9 @@ def claim_advice(table: Table) -> dict:
 
 
 def _is_conflict(e: Exception) -> bool:
+    import sqlite3                              # the journal's own connection (SQLite)
     from sqlalchemy.exc import IntegrityError
-    if isinstance(e, IntegrityError):
+    if isinstance(e, (IntegrityError, sqlite3.IntegrityError)):
         return True
     try:
         import psycopg                          # the journal's own connection (PostgreSQL)
