@@ -1061,7 +1061,11 @@ def _cmd_serve(args) -> int:
 
     from .service.app import create_app, ensure_director
     from .service.limits import MB, WS_MAX_SIZE
-    from .service.live.frames import JoinedWritesProtocol
+    try:
+        from .service.live.frames import JoinedWritesProtocol
+        ws_protocol: object = JoinedWritesProtocol
+    except ImportError:     # a uvicorn without its sans-I/O protocol: its own choice
+        ws_protocol = "auto"
     try:
         app = create_app(args.db, demo=not args.no_demo, secure_cookies=args.secure_cookies)
     except Exception as e:            # an unreachable or unusable database: one clear line
@@ -1091,7 +1095,7 @@ def _cmd_serve(args) -> int:
     # (uvicorn's default is 16 MB, held in memory per message)
     # the WebSocket frames of one turn of the event loop go out in one write (frames.py)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws=JoinedWritesProtocol,
+                ws=ws_protocol,
                 ws_per_message_deflate=False, ws_max_size=WS_MAX_SIZE,
                 proxy_headers=bool(proxies),
                 forwarded_allow_ips=proxies or None)
