@@ -21,7 +21,7 @@ import pytest
 from bridgelaws.service.db import EventRow, ResultRow, RulingRow, select
 from bridgelaws.service.console.likely import ROW_FIELDS
 
-from .test_service_api import app, client, line, new_event, standings  # noqa: F401
+from .test_service_api import app, client, line, new_event, standings, teams_match  # noqa: F401
 
 RULING = "South's 4♠ after the hesitation: pass was a logical alternative (Law 16B)"
 
@@ -280,15 +280,8 @@ def test_team_match_scores_against_the_other_room_in_imps(client):
     +140 (3♠ S =: 90 + 50).  Assigned 4♠ S = (12C1b): +420 not vulnerable (120 + 300),
     +620 vulnerable (120 + 500); the difference 280 is 7 IMPs, 480 is 10 (Law 78B)."""
     from bridgelaws.boards import vulnerability_of
-    r = client.post("/events/new", data={"csrf": client.csrf, "name": "Teams", "kind": "teams",
-                                          "movement": "roundrobin", "tables": "4",
-                                          "sections": "1", "boards_per_round": "2",
-                                          "scoring": "imp", "source": "deal", "seed": "t"},
-                    follow_redirects=False)
-    eid = int(r.headers["location"].split("/")[2].split("?")[0])
-    with client.app.state.store.session() as s:
-        st = next(x for x in s.get(EventRow, eid).sittings if x.round == 1 and x.table_no == 1)
-        board = st.boards[0]
+    eid, st = teams_match(client)
+    board = st.boards[0]
     r = client.post(f"/events/{eid}/tables/A/1/1", data={
         "csrf": client.csrf, f"closed:{board}|score": "140"}, follow_redirects=False)
     assert r.status_code == 303, r.text
@@ -310,15 +303,8 @@ def test_team_match_takes_a_weighted_score_as_weighted_imps(client):
     and -100 (240: -6): 6 - 2.4 = 3.6.  The other board is +140 in both rooms (0).  The
     match is complete and scored, not left out."""
     from bridgelaws.boards import vulnerability_of
-    r = client.post("/events/new", data={"csrf": client.csrf, "name": "Teams", "kind": "teams",
-                                          "movement": "roundrobin", "tables": "4",
-                                          "sections": "1", "boards_per_round": "2",
-                                          "scoring": "imp", "source": "deal", "seed": "t"},
-                    follow_redirects=False)
-    eid = int(r.headers["location"].split("/")[2].split("?")[0])
-    with client.app.state.store.session() as s:
-        st = next(x for x in s.get(EventRow, eid).sittings if x.round == 1 and x.table_no == 1)
-        board, second = st.boards[0], st.boards[1]
+    eid, st = teams_match(client)
+    board, second = st.boards[0], st.boards[1]
     r = client.post(f"/events/{eid}/tables/A/1/1", data={
         "csrf": client.csrf, f"closed:{board}|score": "140", f"open:{second}|score": "140",
         f"closed:{second}|score": "140"}, follow_redirects=False)

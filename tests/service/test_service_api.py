@@ -191,7 +191,9 @@ def test_create_event_errors_keep_the_input(client, field, value, reason):
         assert f'value="{data[k]}"' in r.text
 
 
-def test_teams_event_round_robin_imps_and_vps(client):
+def teams_match(client):
+    """A round-robin teams event at IMPs (4 tables, 2 boards a round): its id and the
+    sitting of round 1, table 1 (home team ``ns``, away ``ew``, its ``boards``)."""
     r = client.post("/events/new", data={"csrf": client.csrf, "name": "Teams", "kind": "teams",
                                           "movement": "roundrobin", "tables": "4",
                                           "sections": "1", "boards_per_round": "2",
@@ -200,7 +202,13 @@ def test_teams_event_round_robin_imps_and_vps(client):
     eid = int(r.headers["location"].split("/")[2].split("?")[0])
     with client.app.state.store.session() as s:
         st = next(x for x in s.get(EventRow, eid).sittings if x.round == 1 and x.table_no == 1)
-        home, away, boards = st.ns, st.ew, st.boards
+        s.expunge(st)
+    return eid, st
+
+
+def test_teams_event_round_robin_imps_and_vps(client):
+    eid, st = teams_match(client)
+    home, away, boards = st.ns, st.ew, st.boards
     data = {"csrf": client.csrf}
     # board 1: +420 in the open room, -50 in the closed: home +470 = 10 IMPs
     # board 2: 0 and +100 (the away team NS in the closed room): home -100 = -3 IMPs
