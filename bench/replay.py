@@ -275,12 +275,11 @@ def prepare(records, stats: Counter, notes: list[str]) -> list[Prepared]:
 # --- a. bridgelaws ------------------------------------------------------------------------
 
 def replay_bridgelaws(b: Prepared) -> int:
-    """The board through ``Table.apply_lawful``: every call and card made an event and
-    logged, the lawful ones on the short path, the claim and its answers through
+    """The board through ``Table.replay_acts``: every call and card checked and logged
+    as an event, the lawful ones on the short path, the claim and its answers through
     ``apply``."""
     t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
-    t.apply_lawful([MakeCall(seat, call) for seat, call in b.calls]
-                   + [PlayCard(seat, card) for seat, card in b.plays])
+    t.replay_acts(b.calls, b.plays)
     if b.claim is not None:
         apply = t.apply
         d = t.declarer

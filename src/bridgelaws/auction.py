@@ -149,7 +149,7 @@ class Auction:
         """The final contract once the auction is over; ``None`` if passed out or not over."""
         if self.last_bid is None or not self.is_over:
             return None
-        return Contract(bid_level(self.last_bid), bid_strain(self.last_bid), self.doubled)
+        return _CONTRACTS[self.last_bid - 3][self.doubled]   # contracts are values: one each
 
     @property
     def declarer(self) -> int | None:
@@ -168,3 +168,8 @@ class Auction:
 
     def copy(self) -> "Auction":
         return Auction.from_calls(self.dealer, self.calls)
+
+
+#: every contract, ``_CONTRACTS[bid - 3][doubled]`` (bids 1♣..7NT, undoubled to redoubled)
+_CONTRACTS = tuple(tuple(Contract(bid_level(bid), bid_strain(bid), doubled) for doubled in range(3))
+                   for bid in range(3, MAX_LEGAL_BID + 1))

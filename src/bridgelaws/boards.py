@@ -20,6 +20,9 @@ __all__ = ["VULNERABILITIES", "dealer_of", "vulnerability_of", "parse_vulnerabil
 
 #: vulnerability names in the order of the CASES format
 VULNERABILITIES = ("none", "NS", "EW", "all")
+# each vulnerability: (North-South vulnerable, East-West vulnerable)
+_SIDES_VULNERABLE = {"none": (False, False), "NS": (True, False), "EW": (False, True),
+                     "all": (True, True)}
 # Law 2: the cycle of 16 boards, as indexes into VULNERABILITIES
 _VUL16 = (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)
 
@@ -46,6 +49,8 @@ def vulnerability_of(board: int) -> str:
 
 def parse_vulnerability(text: str) -> str:
     """Accepts the CASES names and the PBN ones (``None``, ``Love``, ``NS``, ``EW``, ``All``, ``Both``)."""
+    if text in VULNERABILITIES:
+        return text
     try:
         return VULNERABILITIES[_VUL_ALIASES[str(text).strip().lower()]]
     except KeyError:
@@ -54,8 +59,10 @@ def parse_vulnerability(text: str) -> str:
 
 def is_vulnerable(vulnerable: str, seat: int) -> bool:
     """Whether ``seat``'s side is vulnerable."""
-    i = VULNERABILITIES.index(vulnerable)
-    return i == 3 or (i == 1 and seat & 1 == 0) or (i == 2 and seat & 1 == 1)
+    try:
+        return _SIDES_VULNERABLE[vulnerable][seat & 1]
+    except KeyError:
+        raise ValueError(f"{vulnerable!r} is not one of {VULNERABILITIES}") from None
 
 
 class Board:

@@ -14,23 +14,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Event", "MakeCall", "PlayCard", "PlayCards", "Omit", "ChangePlay", "Designate",
+__all__ = ["CALL_EVENTS", "CARD_EVENTS", "Event", "MakeCall", "PlayCard", "PlayCards", "Omit", "ChangePlay", "Designate",
            "ExposeCard", "Choose", "DrawAttention", "Question", "Answer", "Claim", "Concede",
            "Respond", "Director"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Event:
     """Something a player did; ``by`` is the seat (0..3) that acted.
 
-    Events are values: once applied to a table they are never changed.  (They
-    are not frozen dataclasses only because freezing doubles the cost of making
-    one, and replaying real events makes hundreds of thousands.)
+    Events are values, frozen: a table's log cannot be changed behind its back, and
+    the plainly lawful calls and cards of a replay share one event each
+    (:data:`CALL_EVENTS`, :data:`CARD_EVENTS`) instead of making one per act.
     """
     by: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class MakeCall(Event):
     """A call, in turn or not, legal or not.
 
@@ -46,13 +46,13 @@ class MakeCall(Event):
     replaces: str | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class PlayCard(Event):
     """A card led or played, in turn or not.  A card from dummy is played ``by`` dummy's seat."""
     card: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class PlayCards(Event):
     """Two or more cards played together from one hand (Law 58B).
 
@@ -66,12 +66,12 @@ class PlayCards(Event):
     unnoticed: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Omit(Event):
     """The player failed to play to the trick in progress; the others went on (Law 67)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class ChangePlay(Event):
     """A card played in place of the last card played from ``by``'s hand.
 
@@ -85,7 +85,7 @@ class ChangePlay(Event):
     withdrawn: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Designate(Event):
     """Declarer's incomplete designation of a card from dummy (Law 46B), by dummy's seat:
     ``"high"``, ``"low"``, ``"win"``, a suit (``"H"``), a rank (``"K"``), a card not in
@@ -93,7 +93,7 @@ class Designate(Event):
     words: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class ExposeCard(Event):
     """A card exposed other than by playing it: dropped, shown or named.
 
@@ -104,7 +104,7 @@ class ExposeCard(Event):
     deliberate: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Choose(Event):
     """The answer to the pending decision, with the option's arguments where it has any."""
     option: str
@@ -113,7 +113,7 @@ class Choose(Event):
     card: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class DrawAttention(Event):
     """Attention drawn to an irregularity, or a fact the Director must know.
 
@@ -133,7 +133,7 @@ class DrawAttention(Event):
     trick: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Question(Event):
     """Law 61B: ``by`` asks ``asks``, who failed to follow suit to trick ``trick`` (1-based;
     ``None``: the latest trick where he did), whether he has a card of the suit led.
@@ -147,14 +147,14 @@ class Question(Event):
     trick: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Answer(Event):
     """The true answer of ``by`` to a question of Law 61B: ``"yes"`` (he has a card of the
     suit led: attention is drawn to his revoke, Laws 62-64) or ``"no"``."""
     answer: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Claim(Event):
     """A claim that the claimer's side will win ``tricks`` of the remaining tricks (Law 68A).
 
@@ -165,19 +165,19 @@ class Claim(Event):
     line: tuple[str, ...] | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Concede(Event):
     """A concession of ``tricks`` of the remaining tricks to the opponents (Law 68B)."""
     tricks: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Respond(Event):
     """An answer to a claim or concession: ``"accept"`` or ``"dispute"``."""
     answer: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Director(Event):
     """A ruling of the Director that the table needs as input, where the Laws leave the
     answer to his judgement.  ``by`` is the seat (or side) the ruling concerns.
@@ -224,3 +224,17 @@ class Director(Event):
     value: bool | None = None
     card: int | None = None
     ground: str | None = None
+
+
+#: The one :class:`MakeCall` of each call by each seat with no judgement attached,
+#: ``CALL_EVENTS[seat][call]`` (calls 0..37: pass, double, redouble, 1♣ to 7NT).  Events
+#: are values, so :meth:`~bridgelaws.table.Table.replay_acts` logs these.
+#:
+#: >>> CALL_EVENTS[2][5] == MakeCall(2, 5), CALL_EVENTS[2][5] is CALL_EVENTS[2][5]
+#: (True, True)
+CALL_EVENTS: tuple[tuple[MakeCall, ...], ...] = tuple(
+    tuple(MakeCall(seat, call) for call in range(38)) for seat in range(4))
+
+#: The one :class:`PlayCard` of each card by each seat, ``CARD_EVENTS[seat][card]``.
+CARD_EVENTS: tuple[tuple[PlayCard, ...], ...] = tuple(
+    tuple(PlayCard(seat, card) for card in range(52)) for seat in range(4))

@@ -231,11 +231,11 @@ def _infer_leading_passes(record: BoardRecord, board: Board, calls):
 
 
 def _replay_auction(calls: list[tuple[int, int]], table: Table, place: list[str]) -> None:
-    """The calls in bulk (``Table.apply_lawful``: the lawful ones on its short path, the
+    """The calls in bulk (``Table.replay_acts``: the lawful ones on its short path, the
     others through every rectification), up to the first that leaves the table waiting."""
     start = len(table.events)
     try:
-        table.apply_lawful([MakeCall(seat, call) for seat, call in calls])
+        table.replay_acts(calls)
     except BridgeError:
         place[0] = f"call {len(table.events) - start + 1}"       # the call refused
         raise
@@ -255,9 +255,9 @@ def _replay_play(record: BoardRecord, table: Table, place: list[str]) -> None:
                     return                         # the claim ended it, or the last trick
                 place[0] = _trick_place(table)
                 card = _card(name)
-                yield PlayCard((table.trick_leader + len(table.trick)) & 3, card)
+                yield (table.trick_leader + len(table.trick)) & 3, card
 
-        table.apply_lawful(cards())                # in bulk, as _replay_auction
+        table.replay_acts(cards=cards())                # in bulk, as _replay_auction
         if table.pending is not None:
             return
     elif record.play_rows:

@@ -71,8 +71,9 @@ def _respond(self: Table, event: Respond, index: int) -> None:
         kind = "disputed_claim" if c["kind"] == "claim" else "disputed_concession"
         self._irregular(kind, seat, index, tricks=c["tricks"])    # Laws 68D, 70
         return
-    c["answers"][seat] = "accept"
-    if all(s in c["answers"] for s in c["answer_from"]):
+    answers = c["answers"]
+    answers[seat] = "accept"
+    if len(answers) == len(c["answer_from"]):          # only its opponents' answers are kept
         # Law 69A: the claim or concession is agreed; the tricks are scored as stated
         self._end_by_claim(c["by"] & 1, c["claimer_tricks"], c["remaining"],
                            self.edition.claim_agreed(self))

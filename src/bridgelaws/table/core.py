@@ -6,7 +6,7 @@ as methods.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..auction import Auction
 from ..boards import Board
@@ -15,7 +15,7 @@ from ..cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, ca
                      parse_card, parse_seat)
 from ..events import (Answer, ChangePlay, Choose, Claim, Concede, Designate, Director,
                      DrawAttention, Event, ExposeCard, MakeCall, Omit, PlayCard, PlayCards,
-                     Question, Respond)
+                     Question, Respond, CALL_EVENTS, CARD_EVENTS)
 from ..laws.consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Consequence,
                                 DeclarerSpreads, DeemedRevoke, DropLeadPenalty, DropReview,
                                 Expose, Flag, LeadFrom, LeadPenalty, LeadRestriction, LeadStands,
@@ -419,144 +419,201 @@ class Table:
             self._restore()
             raise
 
-    def apply_lawful(self, events: Iterable[Event]) -> int:
-        """Apply ``events`` in order, as :meth:`apply` does one by one (the same log, the
-        same state), with a short path for the plainly lawful calls and cards; returns
-        how many were applied.
+    def replay_acts(self, calls: Iterable[tuple[int, int]] = (),
+               cards: Iterable[tuple[int, int]] = ()) -> int:
+        """Replay a record: its ``calls``, then its ``cards``, each a ``(seat, code)`` pair
+        in the order made; returns how many were applied.
 
-        While nothing irregular is in force (:meth:`_nothing_in_force`), a call in
-        rotation that is lawful (Laws 17B, 18, 19: a sufficient bid, a pass, a double of
-        an opponent's undoubled bid, a redouble of an opponent's double) and a card in
-        turn that the player holds and that follows suit when he can (44C) are put in
-        force at once, the trick's winner kept card by card (44E, 44F); every other act,
-        and every act once something is in force, goes through :meth:`apply` and all
-        its rectifications.  The application stops after an act that leaves the table
-        waiting for a choice or for the Director (``pending``): the caller decides what
-        follows.  An act the table refuses raises as :meth:`apply` does, the acts
-        before it applied.
+        The table ends as if each call had been applied as a :class:`MakeCall` and each card
+        as a :class:`PlayCard` through :meth:`apply`: the same log, the same state, every
+        check made.  While nothing irregular is in force (:meth:`_nothing_in_force`), a call
+        in rotation that is lawful (Laws 17B, 18, 19) and a card in turn that the player
+        holds and that follows suit when he can (44C) are put in force at once, the trick's
+        winner kept card by card (44E, 44F), and the log takes the shared event of the act
+        (:data:`~bridgelaws.events.CALL_EVENTS`, :data:`~bridgelaws.events.CARD_EVENTS`).
+        Any other act (out of rotation or turn, insufficient, a revoke, anything once an
+        irregularity is in force) goes through :meth:`apply` and every rectification.
+
+        The replay stops after an act that leaves the table waiting for a choice or for
+        the Director (``pending``): the caller decides what follows, and the cards are not
+        begun if a call left it waiting.  An act the table refuses raises as :meth:`apply`
+        does (a :class:`TableError` naming the event), the acts before it applied.
+        ``cards`` may be a generator that reads the table as it goes (``trick_leader``,
+        ``trick``, ``phase`` and ``hands`` are current at every act).
 
         >>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
         ...                      "J76.A8765.T98.A4 543.43.7654.8765")
         >>> t = Table(Board(1, deal))
-        >>> t.apply_lawful([MakeCall(0, parse_call(c)) for c in ["1N"]]
-        ...                + [MakeCall(s, 0) for s in (1, 2, 3)]
-        ...                + [PlayCard(1, parse_card(c)) for c in ["CQ"]])
+        >>> t.replay_acts([(0, parse_call("1N")), (1, 0), (2, 0), (3, 0)], [(1, parse_card("CQ"))])
         5
-        >>> t.apply_lawful([PlayCard(2, parse_card("H5")), PlayCard(3, parse_card("C5"))])
+        >>> t.replay_acts(cards=[(2, parse_card("H5")), (3, parse_card("C5"))])
         2
         >>> [i.kind for i in t.irregularities], t.revokes[0].card == parse_card("H5")
         (['revoke'], True)
         """
-        apply = self.apply
         start = len(self.events)
+        if self._replay_calls(calls):
+            self._replay_cards(cards)
+        return len(self.events) - start
+
+    def _replay_calls(self, calls: Iterable[tuple[int, int]]) -> bool:
+        """The calls of :meth:`replay_acts`; False if one left the table waiting.
+
+        While nothing is in force, the auction's state is kept in local names and written
+        back to :attr:`auction` before any other act and at the end."""
         log = self.events
-        # what the short path knows, read again after every act of the general path
-        plain = self._nothing_in_force()
-        in_play = plain and self.phase is PLAY
-        in_auction = plain and self.phase is AUCTION
+        known = _CALLS
+        acts = iter(calls)
+        while True:
+            a = self.auction
+            if self.phase is AUCTION and self._nothing_in_force():
+                acalls, first = a.calls, a._first_bidder
+                turn, passes = a.turn, a.passes
+                last, last_by, doubled, doubled_by = a.last_bid, a.last_bid_by, a.doubled, a.doubled_by
+                other: tuple[Any, Any] | None = None     # the act for the general path
+                over = False
+                for seat, call in acts:
+                    event = known.get((seat, call))    # None: not a call (apply() says why)
+                    if event is None or seat != turn:
+                        other = seat, call
+                        break
+                    seat, call = event.by, event.call
+                    if call == PASS:
+                        passes += 1
+                    elif call > REDOUBLE:
+                        if last is not None and call <= last:
+                            other = seat, call             # Law 27: insufficient
+                            break
+                        # Laws 18A, 18B: a sufficient bid; 19D: it supersedes any double
+                        last, last_by, doubled, doubled_by, passes = call, seat, 0, None, 0
+                        f = first[seat & 1]
+                        if f[(call - 3) % 5] is None:
+                            f[(call - 3) % 5] = seat       # the first of his side to name it
+                    elif call == DOUBLE:
+                        if last is None or doubled or not (last_by ^ seat) & 1:  # type: ignore[operator]
+                            other = seat, call             # Law 19A1 (36 if not)
+                            break
+                        doubled, doubled_by, passes = 1, seat, 0
+                    else:
+                        if doubled != 1 or not (doubled_by ^ seat) & 1:  # type: ignore[operator]
+                            other = seat, call             # Law 19B1 (36 if not)
+                            break
+                        doubled, doubled_by, passes = 2, seat, 0
+                    acalls.append((seat, call))
+                    turn = (seat + 1) & 3
+                    if passes >= (3 if last is not None else 4):
+                        over = True                        # Laws 22A, 22B
+                        break
+                    log.append(event)
+                a.last_bid, a.last_bid_by, a.doubled, a.doubled_by = last, last_by, doubled, doubled_by
+                a.passes = passes
+                if over:
+                    self._step(self._auction_over, event)
+                    if self.pending is not None:
+                        return False
+                    continue
+                if other is None:
+                    return True
+                seat, call = other
+            else:
+                for seat, call in acts:
+                    break
+                else:
+                    return True
+            event = known.get((seat, call))
+            self.apply(event if event is not None else MakeCall(seat, call))   # every rectification
+            if self.pending is not None:
+                return False
+
+    def _replay_cards(self, cards: Iterable[tuple[int, int]]) -> None:
+        """The cards of :meth:`replay_acts`, with the trick's winner kept card by card."""
+        log = self.events
+        known = CARD_EVENTS
         hands, trick, tricks, won, trump = self.hands, self.trick, self.tricks, self.won, self.trump
+        in_play = self.phase is PLAY and self._nothing_in_force()
         n = len(trick)
         turn = (self.trick_leader + n) & 3 if in_play else -1   # type: ignore[operator]
         led = trick[0] // 13 if n else -1
         best, winner = _running_winner(trick, (turn - n) & 3, trump) if n else (-1, -1)
-        for event in events:
-            t = type(event)
-            general = True                  # the act is for apply()
-            if t is PlayCard and in_play:
-                seat, card = event.by, event.card   # type: ignore[attr-defined]
-                if seat == turn:
-                    try:
-                        hand = hands[seat]
-                        held = hand >> card & 1
-                    except (TypeError, ValueError):      # apply() names what is wrong
-                        hand = held = 0
-                    if held:
-                        suit = card // 13
-                        if not n:
-                            # Law 44A: any card leads; 41C: dummy spreads after the opening lead
-                            self._lead_withdrawn = None
-                            if not tricks:
-                                self.dummy_faced = True
-                            led, winner = suit, seat
-                            best = card % 13 + (26 if suit == trump else 13)
-                        elif suit == led:
-                            v = card % 13 + (26 if suit == trump else 13)
-                            if v > best:
-                                best, winner = v, seat                  # Law 44F
-                        elif hand & SUIT_MASKS[led]:
-                            held = 0                     # Law 61A: a revoke, for apply()
-                        elif suit == trump:
-                            v = 26 + card % 13                          # Law 44D: void
-                            if v > best:
-                                best, winner = v, seat                  # Law 44E
-                    if held:
-                        hands[seat] = hand & ~(1 << card)
-                        trick.append(card)
-                        if n < 3:
-                            log.append(event)
-                            n += 1
-                            turn = (seat + 1) & 3
-                            continue
-                        # the trick is complete: :meth:`_complete_trick` with nothing in
-                        # force; its winner takes it and leads next (Law 44G)
-                        tricks.append(((seat + 1) & 3, tuple(trick), winner))
-                        won[winner & 1] += 1
-                        trick = self.trick = []
-                        self.trick_leader = turn = winner
-                        n = 0
-                        if len(tricks) == 13:
-                            self.phase = COMPLETE
-                            in_play = False
-                        elif self.lead_penalties:
-                            try:
-                                self._next_leader()             # a 26B lead penalty is due
-                            except BridgeError:
-                                self._restore()
-                                raise
-                            log.append(event)
-                            if self.pending is not None:
-                                return len(self.events) - start
-                            plain = self._nothing_in_force()
-                            in_play = plain and self.phase is PLAY
-                            continue
-                        log.append(event)
+        for seat, card in cards:
+            if in_play and seat == turn:
+                try:
+                    hand = hands[seat]
+                    held = hand & _BIT[card] if card >= 0 else 0
+                except (TypeError, IndexError):          # not a card: apply() says why
+                    hand = held = 0
+                if held:
+                    suit = card // 13
+                    if not n:
+                        # Law 44A: any card leads; 41C: dummy spreads after the opening lead
+                        self._lead_withdrawn = None
+                        if not tricks:
+                            self.dummy_faced = True
+                        led, winner = suit, seat
+                        best = card % 13 + (26 if suit == trump else 13)
+                    elif suit == led:
+                        v = card % 13 + (26 if suit == trump else 13)
+                        if v > best:
+                            best, winner = v, seat                      # Law 44F
+                    elif hand & SUIT_MASKS[led]:
+                        held = 0                         # Law 61A: a revoke, for apply()
+                    elif suit == trump:
+                        v = 26 + card % 13                              # Law 44D: void
+                        if v > best:
+                            best, winner = v, seat                      # Law 44E
+                if held:
+                    hands[seat] = hand ^ held                        # the card leaves the hand
+                    trick.append(card)
+                    if n < 3:
+                        log.append(known[seat][card])
+                        n += 1
+                        turn = (seat + 1) & 3
                         continue
-            elif t is MakeCall and in_auction and event.replaces is None:  # type: ignore[attr-defined]
-                # Laws 17B, 18, 19: a call in rotation that is sufficient or allowed
-                done = self.auction.add_lawful(event.by, event.call)   # type: ignore[attr-defined]
-                if done == 1:
-                    log.append(event)
+                    # the trick is complete: :meth:`_complete_trick` with nothing in
+                    # force; its winner takes it and leads next (Law 44G)
+                    tricks.append(((seat + 1) & 3, tuple(trick), winner))
+                    won[winner & 1] += 1
+                    trick = self.trick = []
+                    self.trick_leader = turn = winner
+                    n = 0
+                    if len(tricks) == 13:
+                        self.phase = COMPLETE
+                        in_play = False
+                    elif self.lead_penalties:
+                        # a 26B lead penalty is due at the next lead
+                        self._step(self._next_leader, known[seat][card])
+                        if self.pending is not None:
+                            return
+                        in_play = self._nothing_in_force()
+                        continue
+                    log.append(known[seat][card])
                     continue
-                if done == 2:
-                    try:
-                        self._auction_over()                    # Law 22
-                    except BridgeError:
-                        self._restore()
-                        raise
-                    log.append(event)
-                    if self.pending is not None:
-                        return len(self.events) - start
-                    general = False
-            if general:
-                apply(event)                # the general path, with every rectification
-                if self.pending is not None:
-                    return len(self.events) - start
-            # after the general path or the end of the auction: read the state again
-            log = self.events
-            plain = self._nothing_in_force()
-            in_play = plain and self.phase is PLAY
-            in_auction = plain and self.phase is AUCTION
+            self.apply(PlayCard(seat, card))         # the general path, every rectification
+            if self.pending is not None:
+                return
+            # after the general path: read the state again
             hands, trick, tricks, won, trump = (self.hands, self.trick, self.tricks, self.won,
                                                 self.trump)
+            in_play = self.phase is PLAY and self._nothing_in_force()
             if in_play:
                 n = len(trick)
                 turn = (self.trick_leader + n) & 3      # type: ignore[operator]
                 led = trick[0] // 13 if n else -1
                 best, winner = _running_winner(trick, (turn - n) & 3, trump) if n else (-1, -1)
-        return len(self.events) - start
+
+    def _step(self, step: Callable[[], None], event: Event) -> None:
+        """What closes a short-path act of :meth:`replay_acts` (the end of the auction, a lead
+        penalty due at the next lead), then ``event`` logged; a refusal leaves the table
+        as the log before it."""
+        try:
+            step()
+        except BridgeError:
+            self._restore()
+            raise
+        self.events.append(event)
 
     def _nothing_in_force(self) -> bool:
-        """The one test of :meth:`apply_lawful`'s short path: nothing irregular is in force
+        """The one test of :meth:`replay_acts`'s short path: nothing irregular is in force
         (no ruling, question, claim or watch on an irregular call awaited; no bar, call
         duty, revoke, penalty card, lead restriction, play duty or defective trick)."""
         return (self.pending is None and self.question is None and self.claim is None
@@ -811,9 +868,10 @@ class Table:
         self.phase = PLAY
         if self.exposed:
             self._settle_exposed_cards()                           # Law 24
-        # Law 26B concerns only an offender who becomes a defender
-        self.lead_penalties = [(o, law) for o, law in self.lead_penalties
-                               if (o ^ declarer) & 1 == 1]
+        if self.lead_penalties:
+            # Law 26B concerns only an offender who becomes a defender
+            self.lead_penalties = [(o, law) for o, law in self.lead_penalties
+                                   if (o ^ declarer) & 1 == 1]
         self.barred.clear()
         self.duties.clear()
         if (self.lead_penalties or self.penalty_cards) and self.pending is None:
@@ -969,7 +1027,7 @@ class Table:
 
     def _complete_trick(self, winner: int | None = None) -> None:
         """The trick's fourth card is played: its winner (``winner`` when already known,
-        as :meth:`apply_lawful` keeps it) takes it and leads next."""
+        as :meth:`replay_acts` keeps it) takes it and leads next."""
         trick, leader = self.trick, self.trick_leader
         assert leader is not None
         if winner is not None:
@@ -1323,8 +1381,18 @@ def _regulation(regulation: dict[str, Any] | None) -> dict[str, Any]:
     return dict(regulation)
 
 
+#: :data:`~bridgelaws.events.CALL_EVENTS` by ``(seat, call)``: only whole seats and calls
+#: are keys, so a lookup also tells a call from anything else
+_CALLS = {(seat, call): event for seat, events in enumerate(CALL_EVENTS)
+          for call, event in enumerate(events)}
+
+
+#: the bit of each card in a hand (a mask of cards)
+_BIT = tuple(1 << card for card in range(52))
+
+
 def _running_winner(trick: Sequence[int], leader: int, trump: int) -> tuple[int, int]:
-    """The winning card so far of a trick in progress, as :meth:`Table.apply_lawful` keeps
+    """The winning card so far of a trick in progress, as :meth:`Table.replay_acts` keeps
     it: ``(value, seat)``, the value 26 + rank for a trump, 13 + rank for the suit led
     (Laws 44E, 44F)."""
     led = trick[0] // 13

@@ -1,10 +1,12 @@
-"""Table.apply_lawful against Table.apply on every real board (issue 20, point 12).
+"""Table.replay_acts against Table.apply on every real board (issue 20, point 12).
 
 Every real board that the replay puts on a table (lawful or not: the irregular ones take
 the general path at their first irregular act) is replayed twice from its log: act by act
-through ``apply``, and in bulk through ``apply_lawful`` (taken up again after each act that
-leaves the table waiting, as its callers do).  The two tables must hold the same log and the
-same state, attribute by attribute; and a refused act must leave both as they were.
+through ``apply``, and in bulk through ``replay_acts`` (each run of plain calls or cards
+as ``(seat, code)`` pairs, the other events through ``apply``, and taken up again after
+each act that leaves the table waiting, as its callers do).  The two tables must hold the
+same log and the same state, attribute by attribute; and a refused act must leave both as
+they were.
 """
 
 from __future__ import annotations
@@ -53,11 +55,30 @@ def one_by_one(board: Board, log) -> Table:
     return t
 
 
+def plain(e) -> str | None:
+    """``"calls"`` or ``"cards"`` for an event that ``replay_acts`` takes as a pair."""
+    if type(e) is MakeCall and e == MakeCall(e.by, e.call):
+        return "calls"
+    return "cards" if type(e) is PlayCard else None
+
+
+def pairs(events):
+    return [(e.by, e.call if type(e) is MakeCall else e.card) for e in events]
+
+
 def in_bulk(board: Board, log) -> Table:
     t = Table(board)
     done = 0
     while done < len(log):
-        n = t.apply_lawful(log[done:])
+        kind = plain(log[done])
+        if kind is None:
+            t.apply(log[done])
+            done += 1
+            continue
+        end = done
+        while end < len(log) and plain(log[end]) == kind:
+            end += 1
+        n = t.replay_acts(**{kind: pairs(log[done:end])})
         assert n > 0
         done += n
     return t
@@ -103,8 +124,10 @@ def test_a_refused_act_leaves_the_bulk_table_as_it_was(realdata):
     bad = PlayCard(log[k].by, next(c for c in range(52)
                                    if not table.deal.hands[log[k].by] >> c & 1))
     t = Table(table.board)
-    with pytest.raises(BridgeError):
-        t.apply_lawful(log[:k] + [bad] + log[k:])
+    t.replay_acts(pairs(e for e in log[:k] if type(e) is MakeCall))
+    with pytest.raises(BridgeError, match="does not hold"):
+        t.replay_acts(cards=pairs([e for e in log[:k] if type(e) is PlayCard] + [bad]
+                                  + log[k:]))
     assert t.events == log[:k]
     assert state(t) == state(one_by_one(table.board, log[:k]))
 
@@ -114,13 +137,13 @@ def test_the_short_path_keeps_the_trick_winner_across_the_general_path():
     act by act: the same winners (Laws 44E-44G) as act by act throughout."""
     deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 J76.A8765.T98.A4 543.43.7654.8765")
     board = Board(1, deal)
-    auction = [MakeCall(0, parse_call("4H")), MakeCall(1, 0), MakeCall(2, 0), MakeCall(3, 0)]
+    auction = [(0, parse_call("4H")), (1, 0), (2, 0), (3, 0)]
     t = Table(board)
-    t.apply_lawful(auction)
+    t.replay_acts(auction)
     assert t.phase == "play"
     cards = []
     probe = Table(board)
-    probe.apply_lawful(auction)
+    probe.replay_acts(auction)
     while probe.phase == "play":                # the lowest legal card each time
         seat = probe.to_act
         e = PlayCard(seat, probe.legal_cards()[0])
@@ -128,8 +151,8 @@ def test_the_short_path_keeps_the_trick_winner_across_the_general_path():
         cards.append(e)
     for split in range(len(cards)):
         bulk = Table(board)
-        bulk.apply_lawful(auction)
+        bulk.replay_acts(auction)
         for e in cards[:split]:
             bulk.apply(e)
-        bulk.apply_lawful(cards[split:])
+        bulk.replay_acts(cards=pairs(cards[split:]))
         assert state(bulk) == state(probe), split
