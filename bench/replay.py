@@ -20,15 +20,16 @@ order turning each round, the garbage collector off during a run, as in
 over bridgelaws' in the same round (the best single run would flatter the
 contender with the shortest runs on a noisy machine):
 
-* **bridgelaws**: ``Table(Board(n, Deal(hands), dealer=, vulnerable=))``, every call
-  made a ``MakeCall`` and every card a ``PlayCard`` and all of them given to
-  ``Table.apply_lawful`` (the bulk call: the plainly lawful acts on the table's short
-  path, the first other one through ``apply`` and every rectification), the claim as
-  ``Claim`` and two ``Respond(..., "accept")`` through ``apply``, then
-  ``table.score_ns``.  Everything the engine does for a lawful board is in the
-  timing: rotation, sufficiency, the end of the auction and the contract,
-  follow-suit, trick winners, the event log.  ``--one-by-one`` also times the same
-  replay act by act through ``Table.apply`` (information).
+* **bridgelaws**: ``Table(Board(n, Deal(hands), dealer=, vulnerable=))``, the calls
+  and the cards, as the ``(seat, code)`` pairs they are, given to
+  ``Table.replay_acts`` (the bulk call: the plainly lawful acts on the table's short
+  path, each logged as its shared ``MakeCall``/``PlayCard`` event, the first other one
+  through ``apply`` and every rectification), the claim as ``Claim`` and two
+  ``Respond(..., "accept")`` through ``apply``, then ``table.score_ns``.  Everything
+  the engine does for a lawful board is in the timing: rotation, sufficiency, the end
+  of the auction and the contract, follow-suit, trick winners, the event log.
+  ``--one-by-one`` also times the same replay act by act through ``Table.apply``, an
+  event made for each act (information).
 * **endplay**: ``endplay.types.Deal(pbn, first=opening leader, trump=strain)``
   (the contract from a short loop over the calls, as endplay has no auction
   object), each card checked (held by ``deal.curplayer``, follows suit when able,
@@ -680,7 +681,7 @@ def profile_bridgelaws(boards, runs: int = 5, top: int = 15) -> None:
     t_con, t_auc, t_ev = us(construct), us(auction), us(make_events)
     print(f"split of one bridgelaws replay, no profiler (us per board; {n_calls:.1f} calls, "
           f"{n_cards:.1f} cards a board):")
-    print(f"  whole replay (apply_lawful)          {t_whole:6.1f}")
+    print(f"  whole replay (replay_acts)           {t_whole:6.1f}")
     print("  the rest act by act through Table.apply:")
     print(f"  making the MakeCall/PlayCard events  {t_ev:6.1f}  (alone)")
     print(f"  replay with events made beforehand   {t_pre:6.1f}")
@@ -745,7 +746,7 @@ def main(argv=None) -> int:
     bare = [replay_bare(b) for b in boards]
     loop = [replay_same_checks(b) for b in boards]
     if bulk != bl or loop != bl:
-        print("FAIL: apply_lawful or the same-checks loop scores differently from apply",
+        print("FAIL: replay_acts or the same-checks loop scores differently from apply",
               file=sys.stderr)
         return 1
     prep = [b.score for b in boards]
@@ -762,7 +763,7 @@ def main(argv=None) -> int:
         print(f"FAIL: {len(bad)} boards score differently", file=sys.stderr)
         return 1
     print(f"scores agree on all {len(boards)} boards (bridgelaws act by act = bridgelaws "
-          f"apply_lawful = endplay = same-checks loop = bare loop)")
+          f"replay_acts = endplay = same-checks loop = bare loop)")
 
     print(f"python {sys.version.split()[0]}, endplay {getattr(endplay, '__version__', '?')}; "
           f"{args.rounds} alternating rounds, runs of about {args.run_seconds:.1f} s, gc off; "
@@ -804,7 +805,7 @@ def main(argv=None) -> int:
         print(f"bridgelaws / endplay through curplayer/curtrick = {r_api:.2f}x   (information only)")
     if args.one_by_one:
         r_one = median_ratio(times, "bridgelaws", "bridgelaws (apply)")
-        print(f"bridgelaws apply_lawful / act by act = {r_one:.2f}x   (information only)")
+        print(f"bridgelaws replay_acts / act by act = {r_one:.2f}x   (information only)")
     print(verdict("replay-vs-loop", r_loop, 0.4))
     print(verdict("replay", r_ep, 5.0))
     print(bench_line("replay-vs-loop", r_loop, "same-checks loop", 0.4))

@@ -87,44 +87,6 @@ class Auction:
         out.extend(range(3 if self.last_bid is None else self.last_bid + 1, MAX_LEGAL_BID + 1))
         return out
 
-    def add_lawful(self, seat: int, call: int) -> int:
-        """Put ``call`` by ``seat`` in force if it is plainly lawful: in rotation (Law
-        17B), a pass, a bid higher than the last one (18A, 18B; up to 7NT), a double of
-        an opponent's undoubled bid (19A1) or a redouble of an opponent's double (19B1).
-        0: it is not (nothing is done); 1: in force; 2: in force, and the auction is
-        over (22A, 22B).  The same state as :meth:`add` after those checks.
-
-        >>> a = Auction(0)
-        >>> [a.add_lawful(s, c) for s, c in [(0, 3), (1, 1), (2, 2), (3, 3), (3, 2)]]
-        [1, 1, 1, 0, 0]
-        >>> [a.add_lawful(s, c) for s, c in [(3, 0), (0, 0), (1, 0)]], a.doubled
-        ([1, 1, 2], 2)
-        """
-        calls = self.calls
-        if seat != ((calls[-1][0] + 1) & 3 if calls else self.dealer):
-            return 0
-        if call == PASS:
-            calls.append((seat, call))
-            self.passes += 1
-            return 2 if self.passes >= (3 if self.last_bid is not None else 4) else 1
-        if REDOUBLE < call <= MAX_LEGAL_BID:
-            if self.last_bid is not None and call <= self.last_bid:
-                return 0
-            calls.append((seat, call))
-            self.passes = 0
-            self.last_bid, self.last_bid_by = call, seat
-            self.doubled, self.doubled_by = 0, None      # Law 19D: a legal bid supersedes
-            first = self._first_bidder[seat & 1]
-            strain = (call - 3) % 5
-            if first[strain] is None:
-                first[strain] = seat
-            return 1
-        if (call == DOUBLE and self.can_double(seat)) or (call == REDOUBLE
-                                                          and self.can_redouble(seat)):
-            self.add(seat, call)
-            return 1
-        return 0
-
     def add(self, seat: int, call: int) -> None:
         """Put ``call`` by ``seat`` in force.  The caller has checked it is lawful."""
         self.calls.append((seat, call))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..auction import Auction
-from ..boards import Board
+from ..boards import Board, is_vulnerable
 from ..calls import DOUBLE, MAX_LEGAL_BID, PASS, REDOUBLE, call_name, parse_call
 from ..cards import (BridgeError, Deal, SEAT_NAMES, SUIT_MASKS, SUIT_LETTERS, card_name, cards_of,
                      parse_card, parse_seat)
@@ -27,7 +27,7 @@ from ..laws.consequences import (Bar, CallDuty, CancelCalls, Cite, ClearDuty, Co
 from ..laws.edition import Edition, Laws2017
 from ..laws.ruling import IRREGULARITY_KINDS, Decision, Irregularity, Ruling
 from ..play import NO_TRUMP, trick_winner
-from ..scoring.contract import Contract, score_ns
+from ..scoring.contract import Contract, score
 
 from . import auction, claims, director, dummy, leads, penalty_cards, revokes, tricks
 from .constants import AUCTION, CLAIM_PROCEDURE, COMPLETE, DECISION, PLAY, REGULATION
@@ -290,10 +290,12 @@ class Table:
         """North-South's Law 77 score once the board is complete (0 when passed out, 22B)."""
         if self.phase != COMPLETE or self.adjustment is not None:
             return None
-        if self.contract is None or self.declarer is None:
+        c, declarer = self.contract, self.declarer
+        if c is None or declarer is None:
             return 0
-        return score_ns(self.contract, self.declarer, self.board.vulnerable,
-                        self.won[self.declarer & 1])
+        s = score(c.level, c.strain, c.doubled, is_vulnerable(self.board.vulnerable, declarer),
+                  self.won[declarer & 1])                                   # Law 77
+        return s if declarer & 1 == 0 else -s
 
     # --- acting ----------------------------------------------------------------------
 
@@ -385,12 +387,12 @@ class Table:
                     self._play(event)
                 case MakeCall():
                     self._call(event)
-                case ExposeCard():
-                    self._expose(event, index)
                 case Claim() | Concede():
                     self._claim(event, index)
                 case Respond():
                     self._respond(event, index)
+                case ExposeCard():
+                    self._expose(event, index)
                 case Choose():
                     self._choose(event, index)
                 case DrawAttention():
@@ -462,19 +464,25 @@ class Table:
         While nothing is in force, the auction's state is kept in local names and written
         back to :attr:`auction` before any other act and at the end."""
         log = self.events
-        known = _CALLS
+        known = CALL_EVENTS
         acts = iter(calls)
         while True:
             a = self.auction
             if self.phase is AUCTION and self._nothing_in_force():
                 acalls, first = a.calls, a._first_bidder
+                # every call of an auction begun here is in rotation: no turn was skipped (17D3)
+                in_rotation = not acalls
                 turn, passes = a.turn, a.passes
                 last, last_by, doubled, doubled_by = a.last_bid, a.last_bid_by, a.doubled, a.doubled_by
                 other: tuple[Any, Any] | None = None     # the act for the general path
                 over = False
                 for seat, call in acts:
-                    event = known.get((seat, call))    # None: not a call (apply() says why)
-                    if event is None or seat != turn:
+                    try:
+                        # a call in rotation (Law 17B); the event is the shared one
+                        event = known[seat][call] if seat == turn and call >= 0 else None
+                    except (TypeError, IndexError):      # not a call: apply() says why
+                        event = None
+                    if event is None:
                         other = seat, call
                         break
                     seat, call = event.by, event.call
@@ -508,7 +516,8 @@ class Table:
                 a.last_bid, a.last_bid_by, a.doubled, a.doubled_by = last, last_by, doubled, doubled_by
                 a.passes = passes
                 if over:
-                    self._step(self._auction_over, event)
+                    assert event is not None                        # the pass that closed it
+                    self._step(self._end_auction if in_rotation else self._auction_over, event)
                     if self.pending is not None:
                         return False
                     continue
@@ -520,8 +529,7 @@ class Table:
                     break
                 else:
                     return True
-            event = known.get((seat, call))
-            self.apply(event if event is not None else MakeCall(seat, call))   # every rectification
+            self.apply(MakeCall(seat, call))                 # every rectification
             if self.pending is not None:
                 return False
 
@@ -855,7 +863,7 @@ class Table:
     def _end_auction(self) -> None:
         """Law 22: the auction is over; the contract, declarer, dummy and opening leader follow."""
         a = self.auction
-        if a.is_passed_out:
+        if a.last_bid is None:
             self.phase = COMPLETE                                  # Law 22B: scored 0, no redeal
             return
         contract, declarer = a.contract, a.declarer
@@ -1379,12 +1387,6 @@ def _regulation(regulation: dict[str, Any] | None) -> dict[str, Any]:
         if not isinstance(value, kind):
             raise BridgeError(f"the regulation {key!r} is true or false, not {value!r}")
     return dict(regulation)
-
-
-#: :data:`~bridgelaws.events.CALL_EVENTS` by ``(seat, call)``: only whole seats and calls
-#: are keys, so a lookup also tells a call from anything else
-_CALLS = {(seat, call): event for seat, events in enumerate(CALL_EVENTS)
-          for call, event in enumerate(events)}
 
 
 #: the bit of each card in a hand (a mask of cards)
