@@ -45,7 +45,10 @@ def snapshot(x, depth=0):
 
 
 def state(t: Table) -> dict:
-    return {k: snapshot(v) for k, v in vars(t).items() if k not in ("edition", "board", "deal")}
+    names = [n for cls in type(t).__mro__ for n in getattr(cls, "__slots__", ())]
+    names += list(getattr(t, "__dict__", {}))
+    return {k: snapshot(getattr(t, k)) for k in names
+            if hasattr(t, k) and k not in ("edition", "board", "deal")}
 
 
 def one_by_one(board: Board, log) -> Table:

@@ -47,6 +47,19 @@ class Table:
     :data:`REGULATION`), e.g. ``{"defenders_ask_each_other": False}`` (Law 61B3).
     """
 
+    # the state, in slots: a table is made per board replayed, and an instance dictionary
+    # of some fifty names grows by steps as they are set
+    __slots__ = ("_accepting", "adjustment", "auction", "barred", "board", "claim",
+                 "_claimed", "contract", "deal", "declarer", "_defects", "dummy",
+                 "dummy_faced", "_dummy_limits", "_dummy_own", "duties", "edition",
+                 "events", "exposed", "_exposed_awaiting", "exposed_settled", "faced",
+                 "flags", "hands", "_inadmissible_by", "irregularities", "laws",
+                 "lead_penalties", "_lead_penalties_made", "lead_restrictions",
+                 "_lead_withdrawn", "lho_may_change", "_offered", "_over_calls",
+                 "_over_watch", "penalty_cards", "pending", "phase", "play_duties",
+                 "question", "questions", "regulation", "revokes", "rulings", "strict",
+                 "trick", "trick_leader", "tricks", "trump", "won")
+
     def __init__(self, board: Board, deal: Deal | None = None, *, edition: Edition | None = None,
                  strict: bool = False, regulation: dict[str, Any] | None = None):
         deal = deal if deal is not None else board.deal
