@@ -24,8 +24,9 @@ contender with the shortest runs on a noisy machine):
   and the cards, as the ``(seat, code)`` pairs they are, given to
   ``Table.replay_acts`` (the bulk call: the plainly lawful acts on the table's short
   path, each logged as its shared ``MakeCall``/``PlayCard`` event, the first other one
-  through ``apply`` and every rectification), the claim as ``Claim`` and two
-  ``Respond(..., "accept")`` through ``apply``, then ``table.score_ns``.  Everything
+  through ``apply`` and every rectification) with the declaring side's claimed total
+  (``claimed``: declarer's ``Claim`` and both defenders' acceptance, Laws 68A and 69A,
+  checked and logged), then ``table.score_ns``.  Everything
   the engine does for a lawful board is in the timing: rotation, sufficiency, the end
   of the auction and the contract, follow-suit, trick winners, the event log.
   ``--one-by-one`` also times the same replay act by act through ``Table.apply``, an
@@ -277,16 +278,9 @@ def prepare(records, stats: Counter, notes: list[str]) -> list[Prepared]:
 
 def replay_bridgelaws(b: Prepared) -> int:
     """The board through ``Table.replay_acts``: every call and card checked and logged
-    as an event, the lawful ones on the short path, the claim and its answers through
-    ``apply``."""
+    as an event, the lawful ones on the short path, then the claim and its two answers."""
     t = Table(Board(b.number, Deal(b.hands), dealer=b.dealer, vulnerable=b.vulnerable))
-    t.replay_acts(b.calls, b.plays)
-    if b.claim is not None:
-        apply = t.apply
-        d = t.declarer
-        apply(Claim(d, b.claim - t.won[d & 1]))
-        apply(Respond((d + 1) & 3, "accept"))
-        apply(Respond((d + 3) & 3, "accept"))
+    t.replay_acts(b.calls, b.plays, b.claim)
     return t.score_ns
 
 

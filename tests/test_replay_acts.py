@@ -11,7 +11,7 @@ import pytest
 from bridgelaws.boards import Board
 from bridgelaws.calls import parse_call
 from bridgelaws.cards import Deal, parse_card
-from bridgelaws.events import CALL_EVENTS, CARD_EVENTS, MakeCall, PlayCard
+from bridgelaws.events import CALL_EVENTS, CARD_EVENTS, Claim, MakeCall, PlayCard, Respond
 from bridgelaws.laws.edition1997 import Laws1997
 from bridgelaws.table import COMPLETE, PLAY, Table, TableError
 
@@ -51,7 +51,8 @@ def act_by_act(board, auction, cards, **kw):
 def view(t):
     return (t.events, t.phase, t.contract, t.declarer, t.hands, t.trick, t.tricks, t.won,
             t.trick_leader, t.laws, t.laws.applied, [i.kind for i in t.irregularities],
-            t.revokes, t.dummy_faced, t.score_ns)
+            [[getattr(r, n, None) for n in type(r).__slots__] for r in t.revokes],
+            t.dummy_faced, t.score_ns, t.pending is None, t.claim)
 
 
 @pytest.mark.parametrize("edition", [None, Laws1997()])
@@ -178,3 +179,62 @@ def test_the_cards_may_come_from_a_generator_that_reads_the_table():
 
     assert t.replay_acts(cards=cards()) == 52
     assert view(t) == view(act_by_act(b, auction, lowest_cards(b, auction)))
+
+
+def test_a_claim_ends_the_record_as_claim_and_two_acceptances():
+    """Laws 68A, 69A: the record's claimed total (LIN mc, PBN Result), declarer claiming
+    the rest of his side's tricks and both defenders accepting, as apply() would log it."""
+    b = Board(1, DEAL)
+    auction = calls(0, "1N", "P", "3N", "P", "P", "P")
+    cards = lowest_cards(b, auction, 21)               # five tricks and a card
+    t = Table(b)
+    assert t.replay_acts(auction, cards, claimed=10) == len(auction) + 21 + 3
+    one = act_by_act(b, auction, cards)
+    d = one.declarer
+    one.apply(Claim(d, 10 - one.won[d & 1]))
+    one.apply(Respond((d + 1) & 3, "accept"))
+    one.apply(Respond((d + 3) & 3, "accept"))
+    assert view(t) == view(one) and t.is_complete and t.won[d & 1] == 10
+    assert "69A" in t.laws
+
+
+@pytest.mark.parametrize("claimed", [1, 14, "ten"])
+def test_an_impossible_claim_is_refused_and_changes_nothing(claimed):
+    b = Board(1, DEAL)
+    auction = calls(0, "1N", "P", "3N", "P", "P", "P")
+    cards = lowest_cards(b, auction, 20)
+    t = Table(b)
+    t.replay_acts(auction, cards)
+    before = view(t)
+    won = t.won[t.declarer & 1]
+    assert won > 1                                     # so that 1 in all is fewer than won
+    with pytest.raises(TableError, match="claim of"):
+        t.replay_acts(claimed=claimed)
+    assert view(t) == before
+
+
+def test_a_claim_while_a_revoke_is_in_force_goes_through_apply():
+    """Law 63A4 (2017): a revoke not yet established is established by the offending side's
+    claim... here the non-offenders claim: whatever the Laws do, as apply() does it."""
+    b = Board(1, DEAL)
+    auction = calls(0, "1N", "P", "P", "P")
+    cards = [(1, parse_card("CQ")), (2, parse_card("H5")), (3, parse_card("C5"))]
+    t = Table(b)
+    t.replay_acts(auction, cards, claimed=7)
+    one = act_by_act(b, auction, cards)
+    d = one.declarer
+    for e in (Claim(d, 7 - one.won[d & 1]), Respond((d + 1) & 3, "accept"),
+              Respond((d + 3) & 3, "accept")):
+        one.apply(e)
+        if one.pending is not None:
+            break
+    assert view(t) == view(one) and t.revokes
+
+
+def test_a_claim_after_the_last_trick_is_refused():
+    b = Board(1, DEAL)
+    auction = calls(0, "1N", "P", "P", "P")
+    t = Table(b)
+    t.replay_acts(auction, lowest_cards(b, auction))
+    with pytest.raises(TableError, match="during the play"):
+        t.replay_acts(claimed=7)

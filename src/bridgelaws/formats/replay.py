@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..boards import Board, parse_vulnerability
 from ..calls import parse_call
 from ..cards import BridgeError, Deal, SEAT_NAMES, parse_card, parse_seat
-from ..events import Claim, MakeCall, PlayCard, Respond
+from ..events import MakeCall, PlayCard
 from ..laws.edition import edition as make_edition
 from ..scoring.contract import score_ns
 from ..table import COMPLETE, PLAY, Table, TableError
@@ -306,10 +306,7 @@ def _replay_claim(record: BoardRecord, table: Table) -> None:
     if not 0 <= n <= remaining:
         raise TableError(f"the record claims {total} tricks for the declaring side, which has "
                          f"won {table.won[side]} with {remaining} to play")
-    d = table.declarer
-    table.apply(Claim(d, n))
-    table.apply(Respond((d + 1) & 3, "accept"))
-    table.apply(Respond((d + 3) & 3, "accept"))
+    table.replay_acts(claimed=total)
 
 
 def _compare(record: BoardRecord, table: Table) -> ReplayResult:

@@ -629,6 +629,9 @@ def advice_lines(a: ClaimAdvice) -> list[str]:
 
 # --- the hooks of an edition for claims and concessions (Laws 68-71) -------------------------
 
+_CLAIM_MADE, _CONCESSION_MADE = Cite("68A"), Cite("68B1")     # values, made once
+
+
 class ClaimLaws:
     """The hooks of claims and concessions (Laws 68-71), answered as in 2017.
 
@@ -643,7 +646,7 @@ class ClaimLaws:
 
     def claim_made(self, table: TableView, claimer: int, is_claim: bool) -> Cite:
         """Law 68A: a claim of some tricks concedes the others; 68B1: a concession."""
-        return Cite("68A" if is_claim else "68B1")
+        return _CLAIM_MADE if is_claim else _CONCESSION_MADE
 
     def claim_answered_by(self, table: TableView, claimer: int) -> tuple[int, int]:
         """Laws 68A, 68B, 69A: the opponents of the claimer answer his claim or

@@ -435,9 +435,12 @@ class Table:
             raise
 
     def replay_acts(self, calls: Iterable[tuple[int, int]] = (),
-               cards: Iterable[tuple[int, int]] = ()) -> int:
+                    cards: Iterable[tuple[int, int]] = (), claimed: int | None = None) -> int:
         """Replay a record: its ``calls``, then its ``cards``, each a ``(seat, code)`` pair
-        in the order made; returns how many were applied.
+        in the order made, then, when ``claimed`` is given, declarer's claim that ends the
+        play with that many tricks in all for his side, agreed by both defenders (Laws 68A,
+        69A: what a LIN ``mc`` or a PBN ``Result`` of an unfinished play records); returns
+        how many acts were applied (the claim and its two answers count three).
 
         The table ends as if each call had been applied as a :class:`MakeCall` and each card
         as a :class:`PlayCard` through :meth:`apply`: the same log, the same state, every
@@ -467,8 +470,8 @@ class Table:
         (['revoke'], True)
         """
         start = len(self.events)
-        if self._replay_calls(calls):
-            self._replay_cards(cards)
+        if self._replay_calls(calls) and self._replay_cards(cards) and claimed is not None:
+            self._replay_claim(claimed)
         return len(self.events) - start
 
     def _replay_calls(self, calls: Iterable[tuple[int, int]]) -> bool:
@@ -546,21 +549,30 @@ class Table:
             if self.pending is not None:
                 return False
 
-    def _replay_cards(self, cards: Iterable[tuple[int, int]]) -> None:
-        """The cards of :meth:`replay_acts`, with the trick's winner kept card by card."""
+    def _replay_cards(self, cards: Iterable[tuple[int, int]]) -> bool:
+        """The cards of :meth:`replay_acts`, with the trick's winner kept card by card;
+        False if one left the table waiting."""
         log = self.events
         known = CARD_EVENTS
         hands, trick, tricks, won, trump = self.hands, self.trick, self.tricks, self.won, self.trump
-        in_play = self.phase is PLAY and self._nothing_in_force()
+        # the seat to play while the short path holds, else None (no seat is None)
+        turn: int | None = None
         n = len(trick)
-        turn = (self.trick_leader + n) & 3 if in_play else -1   # type: ignore[operator]
-        led = trick[0] // 13 if n else -1
-        best, winner = _running_winner(trick, (turn - n) & 3, trump) if n else (-1, -1)
+        # the trick's winner so far: its value (the card's code, raised by 64 for a trump:
+        # codes rank the cards of one suit) and seat; ``lift`` raises the suit led
+        led = best = winner = -1
+        lift = 0
+        if self.phase is PLAY and self._nothing_in_force():
+            turn = (self.trick_leader + n) & 3         # type: ignore[operator]
+            if n:
+                led = trick[0] // 13
+                lift = 64 if led == trump else 0
+                best, winner = _running_winner(trick, (turn - n) & 3, trump)
         for seat, card in cards:
-            if in_play and seat == turn:
+            if seat == turn:
                 try:
                     hand = hands[seat]
-                    held = hand & _BIT[card] if card >= 0 else 0
+                    held = hand & _BIT[card]              # 0: not held, or not a card
                 except (TypeError, IndexError):          # not a card: apply() says why
                     hand = held = 0
                 if held:
@@ -571,17 +583,15 @@ class Table:
                         if not tricks:
                             self.dummy_faced = True
                         led, winner = suit, seat
-                        best = card % 13 + (26 if suit == trump else 13)
+                        lift = 64 if suit == trump else 0
+                        best = card + lift
                     elif suit == led:
-                        v = card % 13 + (26 if suit == trump else 13)
-                        if v > best:
-                            best, winner = v, seat                      # Law 44F
+                        if card + lift > best:
+                            best, winner = card + lift, seat            # Law 44F
                     elif hand & SUIT_MASKS[led]:
                         held = 0                         # Law 61A: a revoke, for apply()
-                    elif suit == trump:
-                        v = 26 + card % 13                              # Law 44D: void
-                        if v > best:
-                            best, winner = v, seat                      # Law 44E
+                    elif suit == trump and card + 64 > best:
+                        best, winner = card + 64, seat                  # Laws 44D, 44E
                 if held:
                     hands[seat] = hand ^ held                        # the card leaves the hand
                     trick.append(card)
@@ -599,28 +609,60 @@ class Table:
                     n = 0
                     if len(tricks) == 13:
                         self.phase = COMPLETE
-                        in_play = False
+                        turn = None
                     elif self.lead_penalties:
                         # a 26B lead penalty is due at the next lead
                         self._step(self._next_leader, known[seat][card])
                         if self.pending is not None:
-                            return
-                        in_play = self._nothing_in_force()
+                            return False
+                        if not self._nothing_in_force():
+                            turn = None
                         continue
                     log.append(known[seat][card])
                     continue
             self.apply(PlayCard(seat, card))         # the general path, every rectification
             if self.pending is not None:
-                return
+                return False
             # after the general path: read the state again
             hands, trick, tricks, won, trump = (self.hands, self.trick, self.tricks, self.won,
                                                 self.trump)
-            in_play = self.phase is PLAY and self._nothing_in_force()
-            if in_play:
+            turn = None
+            if self.phase is PLAY and self._nothing_in_force():
                 n = len(trick)
                 turn = (self.trick_leader + n) & 3      # type: ignore[operator]
-                led = trick[0] // 13 if n else -1
-                best, winner = _running_winner(trick, (turn - n) & 3, trump) if n else (-1, -1)
+                if n:
+                    led = trick[0] // 13
+                    lift = 64 if led == trump else 0
+                    best, winner = _running_winner(trick, (turn - n) & 3, trump)
+        return True
+
+    def _replay_claim(self, total: int) -> None:
+        """The claim of :meth:`replay_acts`: declarer claims what his side lacks of
+        ``total`` and both defenders accept (Laws 68A, 69A).  With nothing in force the
+        claim and its answers go straight to the claim's laws, logged as shared events;
+        otherwise, and for a claim the table refuses, through :meth:`apply`."""
+        d = self.declarer
+        if d is None or self.phase is not PLAY:
+            raise TableError("a claim is made during the play (Law 68)", f"event {len(self.events)}")
+        n = total - self.won[d & 1] if type(total) is int else total
+        claim = _CLAIMS[d][n] if type(n) is int and 0 <= n <= 13 else Claim(d, n)
+        acts = (claim, _ACCEPTS[(d + 1) & 3], _ACCEPTS[(d + 3) & 3])
+        if not self._nothing_in_force() or type(n) is not int:
+            for event in acts:
+                self.apply(event)
+                if self.pending is not None:
+                    return
+            return
+        log = self.events
+        try:
+            self._claim(claim, len(log))
+            log.append(claim)
+            for answer in acts[1:]:
+                self._respond(answer, len(log))
+                log.append(answer)
+        except BridgeError:
+            self._restore()
+            raise
 
     def _step(self, step: Callable[[], None], event: Event) -> None:
         """What closes a short-path act of :meth:`replay_acts` (the end of the auction, a lead
@@ -1374,7 +1416,7 @@ class LawList(list[str]):
     def append(self, law: str) -> None:
         self.applied.append(law)
         if law not in self:
-            super().append(law)
+            list.append(self, law)
 
     def extend(self, laws: Iterable[str]) -> None:
         for law in laws:
@@ -1402,19 +1444,30 @@ def _regulation(regulation: dict[str, Any] | None) -> dict[str, Any]:
     return dict(regulation)
 
 
-#: the bit of each card in a hand (a mask of cards)
-_BIT = tuple(1 << card for card in range(52))
+#: the bit of each card in a hand (a mask of cards); the 52 zeros after them also answer
+#: the indexes -52..-1 and 52..103, none of them a card, so one lookup tells a card held
+_BIT = tuple(1 << card for card in range(52)) + (0,) * 52
+
+
+#: declarer's claim of ``n`` more tricks, ``_CLAIMS[seat][n]``, and an acceptance
+#: (:meth:`Table.replay_acts`: events are values, made once)
+_CLAIMS = tuple(tuple(Claim(seat, n) for n in range(14)) for seat in range(4))
+_ACCEPTS = tuple(Respond(seat, "accept") for seat in range(4))
 
 
 def _running_winner(trick: Sequence[int], leader: int, trump: int) -> tuple[int, int]:
     """The winning card so far of a trick in progress, as :meth:`Table.replay_acts` keeps
-    it: ``(value, seat)``, the value 26 + rank for a trump, 13 + rank for the suit led
-    (Laws 44E, 44F)."""
+    it: ``(value, seat)``, the value the card's code, raised by 64 for a trump; a card of
+    another suit does not win (Laws 44E, 44F).
+
+    >>> _running_winner([parse_card("H5"), parse_card("HK"), parse_card("S2")], 1, 3)
+    (103, 3)
+    """
     led = trick[0] // 13
     best, seat = -1, leader
     for i, c in enumerate(trick):
         s = c // 13
-        v = 26 + c % 13 if s == trump else 13 + c % 13 if s == led else 0
+        v = c + 64 if s == trump else c if s == led else -1
         if v > best:
             best, seat = v, (leader + i) & 3
     return best, seat
