@@ -70,7 +70,7 @@ class Table:
         self.deal = deal
         self.edition = edition if edition is not None else Laws2017()
         self.strict = strict
-        self.regulation = _regulation(regulation)
+        self.regulation = _regulation(regulation) if regulation is not None else {}
         self.events: list[Event] = []
         # irregular calls (by event index) that the offender's LHO called over before they
         # were rectified (Laws 37A, 38D, 39B): kept across a rebuild from the log
