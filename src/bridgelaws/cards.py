@@ -276,6 +276,10 @@ class Deal:
         hands = list(hands)
         if len(hands) != 4:
             raise BridgeError("a deal has four hands")
+        a, b, c, d = hands
+        if not (a & b or (a | b) & c or (a | b | c) & d):
+            self.hands = hands                  # no card in two hands: the usual case
+            return
         seen = 0
         for h in hands:
             if seen & h:
