@@ -418,7 +418,13 @@ def test_lines_in_every_language():
         lines = adjustment_lines(a, lang)
         assert len(lines) == len(en) and word in lines[0]
         assert "12C1c" in lines[-1]
-    assert all(line.startswith("\u200f") for line in adjustment_lines(a, "he"))
+    he = adjustment_lines(a, "he")
+    assert all(line.startswith("\u200f") for line in he)
+    # each side's sum is one left-to-right run inside the Hebrew line, so that a wrapped
+    # "70% 4♠ S = (+620: …) + 30% …" keeps its order
+    sums = [line for line in he if "\u2066" in line]
+    assert len(sums) == 2 and all(line.endswith("\u2069") and "+" in line for line in sums)
+    assert not any("\u2066" in line for line in adjustment_lines(a, "en"))
     assert "5,9" in "\n".join(adjustment_lines(a, "pl"))
 
 

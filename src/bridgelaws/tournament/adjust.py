@@ -670,7 +670,12 @@ def adjustment_lines(a: Adjustment, lang: str = "en") -> list[str]:
             lines.append(m("field.imp" if len(a.field) == 1 else "field.xi",
                            results=len(a.field)))
     for s in (a.ns, a.ew):
-        lines.append(f"{side_name[s.name]}: {_side_text(a, s, m, lang)}")
+        arithmetic = _side_text(a, s, m, lang)
+        if lang in RTL_LANGUAGES:
+            # the sum reads left to right inside the right-to-left line, even where it wraps
+            # (Unicode's left-to-right isolate, LRI ... PDI)
+            arithmetic = f"\u2066{arithmetic}\u2069"
+        lines.append(f"{side_name[s.name]}: {arithmetic}")
     if a.dd is not None:
         lines.append(m("dd.heading"))
         for d in a.dd:
