@@ -192,8 +192,9 @@ def foreign_pieces(lang) -> tuple[str, ...]:
     """The English fragments that the catalogue of ``lang`` does not use itself (each is
     searched for in the whole catalogue once per language, not once per test)."""
     own = own_words(lang)
+    # (a piece that is not even a substring cannot match: no regex for it)
     return tuple(p for p in ENGLISH
-                 if not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", own))
+                 if p not in own or not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", own))
 
 
 @functools.cache
@@ -338,7 +339,9 @@ def test_ruling_explained_in_language(lang, name):
     assert len(lines) == len(english)
     text = "\n".join(lines)
     for piece in foreign_pieces(lang):
-        assert not re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text), (piece, text)
+        # (the regex only where the piece is a substring at all: the same check, faster)
+        assert piece not in text or not re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text), \
+            (piece, text)
     for word in foreign_words(lang):
         assert not re.search(rf"(?<!\w){word}(?!\w)", text), (word, text)
     if lang in ("he", "ru"):

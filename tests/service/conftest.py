@@ -19,7 +19,8 @@ And what the browser tests share (Chromium through Playwright's sync API):
 
     chromium            (session)  the session's one Chromium (Playwright's Browser,
                                    started at the first browser test, stopped after
-                                   the last)
+                                   the last; under pytest-xdist one per worker, stopped
+                                   at the worker's end)
     browser             (module)   the same Chromium, for a module: the contexts the
                                    module leaves open are closed at its end
     live                (module)   the service run for real (live_server.py) over a
@@ -189,7 +190,15 @@ def _uses_browser(item) -> bool:
 
 def pytest_collection_finish(session):
     """The last test of the last module that uses the browser: after it the browser stops
-    (at that module's end, once its fixtures have closed their contexts)."""
+    (at that module's end, once its fixtures have closed their contexts).
+
+    Not in a pytest-xdist worker: its ``session.items`` is the whole collection, of
+    which the worker runs only the modules it is sent, in an order it does not know in
+    advance; a browser module after an early stop would get the stopped Chromium.
+    There the browser stays up to the worker's end (the root conftest.py hides its
+    loop from the other tests)."""
+    if hasattr(session.config, "workerinput"):
+        return
     items = session.items
     last = next((n for n in range(len(items) - 1, -1, -1) if _uses_browser(items[n])), None)
     if last is not None:
