@@ -555,19 +555,7 @@ class Table:
         log = self.events
         known = CARD_EVENTS
         hands, trick, tricks, won, trump = self.hands, self.trick, self.tricks, self.won, self.trump
-        # the seat to play while the short path holds, else None (no seat is None)
-        turn: int | None = None
-        n = len(trick)
-        # the trick's winner so far: its value (the card's code, raised by 64 for a trump:
-        # codes rank the cards of one suit) and seat; ``lift`` raises the suit led
-        led = best = winner = -1
-        lift = 0
-        if self.phase is PLAY and self._nothing_in_force():
-            turn = (self.trick_leader + n) & 3         # type: ignore[operator]
-            if n:
-                led = trick[0] // 13
-                lift = 64 if led == trump else 0
-                best, winner = _running_winner(trick, (turn - n) & 3, trump)
+        turn, n, led, lift, best, winner = self._trick_so_far()
         for seat, card in cards:
             if seat == turn:
                 try:
@@ -626,15 +614,41 @@ class Table:
             # after the general path: read the state again
             hands, trick, tricks, won, trump = (self.hands, self.trick, self.tricks, self.won,
                                                 self.trump)
-            turn = None
-            if self.phase is PLAY and self._nothing_in_force():
-                n = len(trick)
-                turn = (self.trick_leader + n) & 3      # type: ignore[operator]
-                if n:
-                    led = trick[0] // 13
-                    lift = 64 if led == trump else 0
-                    best, winner = _running_winner(trick, (turn - n) & 3, trump)
+            turn, n, led, lift, best, winner = self._trick_so_far()
         return True
+
+    def _trick_so_far(self) -> tuple[int | None, int, int, int, int, int]:
+        """The trick in progress as :meth:`_replay_cards` keeps it: the seat to play while
+        the short path holds (``None`` otherwise: no seat is ``None``), the cards played,
+        the suit led, ``lift`` (64 when the suit led is trumps) and the winner so far, its
+        value (the card's code, raised by 64 for a trump: codes rank the cards of one
+        suit; a card of another suit does not win) and seat (Laws 44E, 44F).
+
+        >>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 T98.JT9.KQJ.QJT9 "
+        ...                      "J76.A8765.T98.A4 543.43.7654.8765")
+        >>> t = Table(Board(1, deal))
+        >>> t.replay_acts([(0, parse_call("4S")), (1, 0), (2, 0), (3, 0)],
+        ...               [(1, parse_card("H9")), (2, parse_card("HA"))])
+        6
+        >>> t._trick_so_far() == (3, 2, 2, 0, parse_card("HA"), 2)
+        True
+        """
+        trick, trump = self.trick, self.trump
+        n = len(trick)
+        if self.phase is not PLAY or not self._nothing_in_force():
+            return None, n, -1, 0, -1, -1
+        leader = self.trick_leader
+        assert leader is not None                       # set in play
+        if not n:
+            return leader, 0, -1, 0, -1, -1
+        led = trick[0] // 13
+        best, winner = -1, leader
+        for i, c in enumerate(trick):
+            s = c // 13
+            v = c + 64 if s == trump else c if s == led else -1
+            if v > best:
+                best, winner = v, (leader + i) & 3
+        return (leader + n) & 3, n, led, 64 if led == trump else 0, best, winner
 
     def _replay_claim(self, total: int) -> None:
         """The claim of :meth:`replay_acts`: declarer claims what his side lacks of
@@ -1453,21 +1467,3 @@ _BIT = tuple(1 << card for card in range(52)) + (0,) * 52
 #: (:meth:`Table.replay_acts`: events are values, made once)
 _CLAIMS = tuple(tuple(Claim(seat, n) for n in range(14)) for seat in range(4))
 _ACCEPTS = tuple(Respond(seat, "accept") for seat in range(4))
-
-
-def _running_winner(trick: Sequence[int], leader: int, trump: int) -> tuple[int, int]:
-    """The winning card so far of a trick in progress, as :meth:`Table.replay_acts` keeps
-    it: ``(value, seat)``, the value the card's code, raised by 64 for a trump; a card of
-    another suit does not win (Laws 44E, 44F).
-
-    >>> _running_winner([parse_card("H5"), parse_card("HK"), parse_card("S2")], 1, 3)
-    (103, 3)
-    """
-    led = trick[0] // 13
-    best, seat = -1, leader
-    for i, c in enumerate(trick):
-        s = c // 13
-        v = c + 64 if s == trump else c if s == led else -1
-        if v > best:
-            best, seat = v, (leader + i) & 3
-    return best, seat
